@@ -1,0 +1,93 @@
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createAuth } from "./auth/auth";
+import { registerAuthBridge } from "./auth/bridge";
+import type { Config } from "./config";
+import { connect, type Database } from "./db/connect";
+import { runMigrations } from "./db/migrate";
+import { registerErrorHandling } from "./http/errors";
+import { registerGuards } from "./http/guards";
+import { findWebDist, registerWeb } from "./http/web";
+import { feedbackRoutes } from "./modules/feedback/routes";
+import { profileRoutes } from "./modules/profile/routes";
+import { systemRoutes } from "./modules/system/routes";
+import type { AppContext } from "./modules/types";
+import { createMailProvider } from "./providers/mail";
+import { loadOrCreateSecrets } from "./secrets";
+
+export interface BuildOptions {
+  /** An already connected database (tests); otherwise connect from the config. */
+  database?: Database;
+  /** Serve the built web app when it exists (default true). */
+  serveWeb?: boolean;
+}
+
+/** The one place that wires plugins and modules; tests call it too (DESIGN.md). */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const startedAt = Date.now();
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
+  await runMigrations(database);
+  if (!options.database) app.addHook("onClose", () => database.close());
+
+  const secrets = loadOrCreateSecrets(config.dataDir, { authSecret: config.authSecret });
+  const mail = createMailProvider(config, database.db, app.log);
+  const auth = createAuth({ config, database, mail, secret: secrets.authSecret });
+  const ctx: AppContext = { config, database, auth, mail, startedAt };
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "connect-src": ["'self'", "ws:", "wss:", "https:"],
+        "worker-src": ["'self'", "blob:"],
+        "font-src": ["'self'", "data:"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Tabi API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  registerGuards(app, auth);
+  await registerAuthBridge(app, auth);
+  await systemRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await feedbackRoutes(app, ctx);
+
+  const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
+  const spaIndex = dist ? await registerWeb(app, dist) : undefined;
+  registerErrorHandling(app, spaIndex);
+
+  return Object.assign(app, { ctx });
+}
+
+export type TabiApp = Awaited<ReturnType<typeof buildApp>>;

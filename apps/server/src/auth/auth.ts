@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { anonymous } from "better-auth/plugins";
+import { guestNameSchema } from "@tabi/contracts";
+import type { Config } from "../config";
+import type { Database } from "../db/connect";
+import * as schema from "../db/schema";
+import type { MailProvider } from "../providers/mail";
+import { confirmEmail } from "../providers/mail/templates";
+
+/** Header the Fastify bridge sets from request.ip (which honours TRUST_PROXY). */
+export const CLIENT_IP_HEADER = "x-tabi-client-ip";
+export const AUTH_CALLBACK_PATH = "/auth/callback";
+
+export interface AuthDeps {
+  config: Config;
+  database: Database;
+  mail: MailProvider;
+  secret: string;
+}
+
+export function createAuth({ config, database, mail, secret }: AuthDeps) {
+  return betterAuth({
+    appName: "Tabi",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    database: drizzleAdapter(database.db, { provider: "pg", schema, usePlural: true }),
+    user: {
+      additionalFields: {
+        isPremium: { type: "boolean", input: false, defaultValue: false },
+        premiumExpiresAt: { type: "date", input: false, required: false },
+        lastActiveAt: { type: "date", input: false, required: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Spec 1 section 5: an e-mail sign-up is named after the part of the e-mail before '@'.
+          before: async (user, ctx) =>
+            ctx?.path === "/sign-up/email" ? { data: { ...user, name: user.email.split("@")[0] || user.name } } : { data: user },
+        },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await mail.send({ to: user.email, ...confirmEmail(user.name, url) });
+      },
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            accessType: "offline",
+            prompt: "consent",
+          },
+        }
+      : {},
+    plugins: [
+      anonymous({
+        emailDomainName: "guest.tabi.invalid",
+        // The welcome card sends the display name with the sign-in request.
+        generateName: (ctx) => {
+          const parsed = guestNameSchema.safeParse(ctx.body);
+          return parsed.success ? parsed.data.name : "Guest";
+        },
+        // We never link by creating a second user: guests attach credentials to themselves
+        // (modules/profile), so this hook is not expected to run; keep the data if it does.
+        disableDeleteAnonymousUser: true,
+      }),
+    ],
+    rateLimit: {
+      enabled: true,
+      storage: database.kind === "postgres" ? "database" : "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-up/email": { window: 60, max: config.authLimits.signUpPerMinute },
+        "/sign-in/email": { window: 60, max: config.authLimits.signInPerMinute },
+        "/sign-in/anonymous": { window: 60, max: config.authLimits.signUpPerMinute * 2 },
+        "/send-verification-email": { window: 60, max: 3 },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    trustedOrigins: [config.publicUrl],
+    logger: { disabled: config.env === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,6 @@
+export * from "./account";
+export * from "./auth";
+export * from "./chat";
+export * from "./itinerary";
+export * from "./places";
+export * from "./trips";

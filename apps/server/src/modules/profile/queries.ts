@@ -1,0 +1,37 @@
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { optimizationResults, places, tripMembers, users } from "../../db/schema";
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function emailTaken(db: Db, email: string, exceptUserId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptUserId)));
+  return Boolean(row);
+}
+
+export async function attachEmail(db: Db, userId: string, email: string) {
+  await db
+    .update(users)
+    .set({ email, emailVerified: false, isAnonymous: false, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function touchLastActive(db: Db, userId: string) {
+  await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Home stats: places the user added, optimisations they ran, trips they belong to. */
+export async function userStats(db: Db, userId: string) {
+  const [[p], [o], [t]] = await Promise.all([
+    db.select({ n: count() }).from(places).where(and(eq(places.userId, userId), eq(places.placeType, "visit"))),
+    db.select({ n: count() }).from(optimizationResults).where(eq(optimizationResults.createdBy, userId)),
+    db.select({ n: count() }).from(tripMembers).where(eq(tripMembers.userId, userId)),
+  ]);
+  return { placesAdded: p?.n ?? 0, routesOptimized: o?.n ?? 0, tripsPlanned: t?.n ?? 0 };
+}

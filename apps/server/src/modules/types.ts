@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Auth } from "../auth/auth";
+import type { Config } from "../config";
+import type { Database } from "../db/connect";
+import type { MailProvider } from "../providers/mail";
+
+/** Everything a module needs, passed in by buildApp (no module reaches for globals). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mail: MailProvider;
+  startedAt: number;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

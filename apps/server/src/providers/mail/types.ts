@@ -1,0 +1,12 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** One interface, two implementations: the embedded outbox and SMTP (DESIGN.md). */
+export interface MailProvider {
+  readonly kind: "outbox" | "smtp";
+  send(message: MailMessage): Promise<void>;
+}

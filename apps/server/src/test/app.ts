@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildApp, type TabiApp } from "../app";
+import { loadConfig } from "../config";
+import { createTestDatabase } from "./database";
+
+export interface TestApp {
+  app: TabiApp;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database, with a throwaway data dir; env entries override the defaults. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tabi-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    TABI_DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp(config, { database, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

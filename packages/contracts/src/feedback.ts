@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const FEEDBACK_TYPES = ["bug", "feature", "general", "compliment"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
+  bug: "Bug Report",
+  feature: "Feature Request",
+  general: "General Feedback",
+  compliment: "Compliment",
+};
+export const FEEDBACK_MESSAGE_MAX = 5000;
+
+export const feedbackInputSchema = z.object({
+  type: z.enum(FEEDBACK_TYPES).default("general"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please enter your message")
+    .max(FEEDBACK_MESSAGE_MAX, `Please keep your message under ${FEEDBACK_MESSAGE_MAX} characters`),
+  // Empty e-mail is stored as null (spec 1 section 5).
+  email: z
+    .union([z.literal(""), z.email("Please enter a valid email address").max(254)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type FeedbackInput = z.input<typeof feedbackInputSchema>;
+export const feedbackCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });

@@ -1,0 +1,6 @@
+export * from "./constants";
+export * from "./errors";
+export * from "./feedback";
+export * from "./messages";
+export * from "./palette";
+export * from "./session";

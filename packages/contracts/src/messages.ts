@@ -1,0 +1,20 @@
+// The spec's user-facing texts, word for word (spec 1 section 8 and spec 3 section 8).
+export const MESSAGES = {
+  passwordsDoNotMatch: "Passwords do not match",
+  rateLimited: "Too many sign up attempts. Please wait a moment and try again.",
+  googleNotConfigured: "Google sign-in is not yet configured. Please use email sign-in instead.",
+  googleFailed: "Google authentication failed",
+  authFailed: "Authentication failed",
+  signUpSuccess: "Please check your email and click the confirmation link to complete sign up.",
+  notAuthenticated: "User not authenticated",
+  authRequired: "Authentication required",
+  sessionExpired: "Session expired. Please refresh the page and sign in again.",
+  feedbackMessageRequired: "Please enter your message",
+  feedbackFailed: "Failed to submit feedback. Please try again.",
+  feedbackThanksTitle: "Thank you!",
+  feedbackThanksText: "Your feedback has been sent successfully. We appreciate your input!",
+  genericErrorTitle: "Something went wrong",
+  genericErrorText: "An unexpected error occurred. Don't worry, we can try to fix this.",
+  noTripTitle: "No Trip Selected",
+  noTripText: "Please select or create a trip to view details",
+} as const;

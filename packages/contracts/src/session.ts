@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+// What the web app needs to know about the signed-in user (GET /api/me).
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  isGuest: z.boolean(),
+  isPremium: z.boolean(),
+  premiumExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+// Public client configuration (GET /api/config): what is switched on in this deployment.
+export const clientConfigSchema = z.object({
+  productName: z.string(),
+  supportEmail: z.string(),
+  googleSignIn: z.boolean(),
+  devMailbox: z.boolean(),
+  marketingUrl: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const guestNameSchema = z.object({
+  name: z.string().trim().min(1, "Please enter a name").max(60, "Please use at most 60 characters"),
+});
+
+export const attachAccountSchema = z.object({
+  email: z.email("Please enter a valid email address").max(254),
+  password: z.string().min(8, "Password must be at least 8 characters").max(128),
+});
+export type AttachAccountInput = z.infer<typeof attachAccountSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["pglite", "postgres"]),
+  migrations: z.object({ applied: z.number(), latest: z.string().nullable(), upToDate: z.boolean() }),
+  uptimeMs: z.number(),
+});
+export type Health = z.infer<typeof healthSchema>;

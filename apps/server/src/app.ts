@@ -66,6 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         "connect-src": ["'self'", "ws:", "wss:", "https:"],
         "worker-src": ["'self'", "blob:"],
         "font-src": ["'self'", "data:"],
+        // Only behind https: on plain http (localhost) it would break every asset request.
+        "upgrade-insecure-requests": config.publicUrl.startsWith("https://") ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,

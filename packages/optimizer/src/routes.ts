@@ -24,6 +24,11 @@ export class Routes {
   readonly version: Int32Array;
   private static clock = 1;
 
+  /** The version the next change will get: every version stamped before now is smaller. */
+  static now(): number {
+    return Routes.clock;
+  }
+
   constructor(readonly model: Model) {
     this.cap = model.nodes + 2;
     const size = model.tours * this.cap;
@@ -130,7 +135,13 @@ export class Routes {
     let best = Number.POSITIVE_INFINITY;
     let slot = -1;
     const n = this.len[t]!;
+    const m = this.model;
+    const wEnd = m.winPtr[t * m.nodes + j + 1]!;
+    // Departures only grow along a tour: past the last latest start of j, no later slot can work.
+    const latest = wEnd > m.winPtr[t * m.nodes + j]! ? m.winLatest[wEnd - 1]! : Number.NEGATIVE_INFINITY;
+    const base = t * this.cap;
     for (let p = 0; p <= n; p++) {
+      if (this.end[base + p]! > latest) break;
       const c = this.insertCost(t, p, j);
       if (c < best) {
         best = c;

@@ -42,7 +42,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     dir = join(opts.dataDir, "db");
   }
   try {
-    const pglite = new PGlite(dir);
+    // Embedded mode runs beside the app in one process: small buffers keep idle memory low.
+    const pglite = new PGlite(dir, { postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"] });
     await pglite.waitReady;
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
     return {

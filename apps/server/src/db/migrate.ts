@@ -32,10 +32,13 @@ export interface MigrationState {
   upToDate: boolean;
 }
 
+let journalCache: { entries: { tag: string }[] } | undefined;
+
 export async function migrationState(database: Database): Promise<MigrationState> {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as {
+  journalCache ??= JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as {
     entries: { tag: string }[];
   };
+  const journal = journalCache;
   const rows = await database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
   );

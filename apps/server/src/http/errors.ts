@@ -59,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance, spaIndex?: (url: str
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const page = request.method === "GET" ? spaIndex?.(request.url) : undefined;
+    const page = request.method === "GET" || request.method === "HEAD" ? spaIndex?.(request.url) : undefined;
     if (page) return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
     return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
   });

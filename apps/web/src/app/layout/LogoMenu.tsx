@@ -1,0 +1,52 @@
+import { PRODUCT_NAME } from "@tabi/contracts";
+import { BadgeDollarSign, FileText, Heart, HelpCircle, Info, Mail, MessageSquare, Shield, Sparkles } from "lucide-react";
+import { DropdownMenu as M } from "radix-ui";
+import { useClientConfig } from "../../lib/config";
+import { type DialogKind, useDialogs } from "../../features/info/dialogs";
+import { menuContent, menuItem, menuLabel } from "./menuStyles";
+
+export function LogoMenu() {
+  const { open } = useDialogs();
+  const marketing = useClientConfig()?.marketingUrl ?? "https://tabi.app";
+  const external = (path: string) => window.open(`${marketing}${path}`, "_blank", "noopener,noreferrer");
+  const item = (label: string, Icon: typeof Info, onSelect: () => void) => (
+    <M.Item className={menuItem} onSelect={onSelect}>
+      <Icon className="size-4 text-slate-400" aria-hidden /> {label}
+    </M.Item>
+  );
+  const dialog = (kind: DialogKind) => () => open(kind);
+  return (
+    <M.Root>
+      <M.Trigger
+        aria-label={`${PRODUCT_NAME} menu`}
+        className="flex items-center gap-2 rounded-xl px-1.5 py-1 font-bold tracking-tight text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+      >
+        <img src="/favicon.svg" alt="" className="size-8" />
+        <span className="hidden text-lg sm:inline">{PRODUCT_NAME}</span>
+      </M.Trigger>
+      <M.Portal>
+        <M.Content className={menuContent} align="start" sideOffset={8}>
+          <M.Label className={menuLabel}>Company</M.Label>
+          {item("About Us", Info, dialog("about"))}
+          {item("Features", Sparkles, () => external("/features"))}
+          {item("Pricing", BadgeDollarSign, dialog("premium"))}
+          <M.Separator className="my-1 h-px bg-slate-100 dark:bg-slate-800" />
+          <M.Label className={menuLabel}>Support</M.Label>
+          {item("Help Center", HelpCircle, dialog("help"))}
+          {item("Send Feedback", MessageSquare, dialog("feedback"))}
+          {item("Contact Us", Mail, dialog("contact"))}
+          <M.Separator className="my-1 h-px bg-slate-100 dark:bg-slate-800" />
+          <M.Label className={menuLabel}>Legal</M.Label>
+          {item("Privacy Policy", Shield, () => external("/privacy"))}
+          {item("Terms of Service", FileText, dialog("terms"))}
+          <div className="mt-1 border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-400 dark:border-slate-800">
+            © {new Date().getFullYear()} {PRODUCT_NAME} ·{" "}
+            <span className="inline-flex items-center gap-1">
+              Made with love <Heart className="size-3 fill-red-500 text-red-500" aria-hidden />
+            </span>
+          </div>
+        </M.Content>
+      </M.Portal>
+    </M.Root>
+  );
+}

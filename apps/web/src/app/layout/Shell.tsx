@@ -1,0 +1,28 @@
+import { Outlet, useLocation } from "react-router";
+import { SignInScreen } from "../../features/auth/SignInScreen";
+import { useMe } from "../../features/auth/session";
+import { FullPageSpinner } from "../../ui/Spinner";
+import { ErrorBoundary } from "../ErrorScreen";
+import { isPublicPath } from "../paths";
+import { Background } from "./Background";
+import { BottomNav } from "./BottomNav";
+import { Header } from "./Header";
+
+/** Animated background, top bar, content, bottom navigation (spec 1 'Layout shell'). */
+export function Shell() {
+  const { pathname } = useLocation();
+  const me = useMe();
+  const gated = !isPublicPath(pathname);
+  const signedOut = gated && me.isSuccess && !me.data;
+  const showNav = Boolean(me.data) && gated;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Background />
+      <Header />
+      <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
+        <ErrorBoundary>{gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}</ErrorBoundary>
+      </main>
+      {showNav ? <BottomNav /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense } from "react";
+import { createBrowserRouter } from "react-router";
+import { AuthCallback } from "../features/auth/AuthCallback";
+import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
+import { HomeScreen } from "../features/home/HomeScreen";
+import { NoTripSelected } from "../features/trips/NoTripSelected";
+import { FullPageSpinner } from "../ui/Spinner";
+import { Shell } from "./layout/Shell";
+import { NotFound } from "./NotFound";
+
+// Screens a first visit rarely needs load on demand.
+const ProfileScreen = lazy(() => import("../features/profile/ProfileScreen"));
+const SharedTripPage = lazy(() => import("../features/sharing/SharedTripPage"));
+const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      { path: "/", element: <HomeScreen /> },
+      { path: "/my-trip", element: <NoTripSelected /> },
+      { path: "/trip/:tripId", element: <NoTripSelected /> },
+      { path: "/my-trip/my-places", element: <NoTripSelected /> },
+      { path: "/my-trip/chat", element: <NoTripSelected /> },
+      { path: "/my-trip/share", element: <NoTripSelected /> },
+      { path: "/add-place", element: <NoTripSelected /> },
+      { path: "/profile", element: later(<ProfileScreen />) },
+      { path: "/auth/callback", element: <AuthCallback /> },
+      { path: "/shared/:shareToken", element: later(<SharedTripPage />) },
+      { path: "/premium/success", element: <PremiumSuccess /> },
+      { path: "/premium-success", element: <PremiumSuccess /> },
+      { path: "/premium/cancel", element: <PremiumCancel /> },
+      { path: "/premium-cancel", element: <PremiumCancel /> },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,165 @@
+import { MESSAGES, PASSWORD_MIN, PRODUCT_NAME } from "@tabi/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useClientConfig } from "../../lib/config";
+import { Button } from "../../ui/Button";
+import { Field, Input } from "../../ui/Field";
+import { signInEmail, signInGoogle, signUpEmail } from "./api";
+import { authErrorMessage } from "./authErrors";
+import { sessionExpired } from "./session";
+import { WelcomeCard } from "./WelcomeCard";
+
+type Mode = "signup" | "signin";
+
+export function SignInScreen() {
+  const [mode, setMode] = useState<Mode>("signup");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(sessionExpired() ? MESSAGES.sessionExpired : "");
+  const [notice, setNotice] = useState("");
+  const [guestOpen, setGuestOpen] = useState(false);
+  const config = useClientConfig();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError("");
+    setNotice("");
+    if (!email.trim() || !password) return setError("Email and password are required");
+    if (mode === "signup") {
+      if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch);
+      if (password.length < PASSWORD_MIN) return setError(`Password must be at least ${PASSWORD_MIN} characters`);
+    }
+    setBusy(true);
+    try {
+      if (mode === "signup") {
+        await signUpEmail(email.trim(), password);
+        setNotice(MESSAGES.signUpSuccess);
+        setPassword("");
+        setConfirm("");
+      } else {
+        await signInEmail(email.trim(), password);
+        await queryClient.invalidateQueries();
+        navigate("/auth/callback", { replace: true });
+      }
+    } catch (err) {
+      setError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function google() {
+    setError("");
+    if (!config?.googleSignIn) return setError(MESSAGES.googleNotConfigured);
+    try {
+      await signInGoogle();
+    } catch (err) {
+      setError(authErrorMessage(err, "google"));
+    }
+  }
+
+  return (
+    <div className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center px-4 py-8">
+      <div className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-200 backdrop-blur dark:bg-slate-900/90 dark:ring-slate-800 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">Sign in to {PRODUCT_NAME}</h1>
+        <p className="mt-1 text-slate-500 dark:text-slate-400">Plan amazing trips with friends</p>
+
+        <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={google}>
+          <GoogleIcon />
+          Sign in with Google
+        </Button>
+        <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          Or continue with email
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </div>
+
+        <div role="tablist" aria-label="Sign in or sign up" className="mb-4 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+          {(["signin", "signup"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => {
+                setMode(m);
+                setError("");
+                setNotice("");
+              }}
+              className={`rounded-lg py-2 text-sm font-medium ${mode === m ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300"}`}
+            >
+              {m === "signin" ? "Sign In" : "Sign Up"}
+            </button>
+          ))}
+        </div>
+
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <Field label="Email">
+            {(id) => (
+              <Input id={id} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            )}
+          </Field>
+          <Field label="Password" hint={mode === "signup" ? `At least ${PASSWORD_MIN} characters` : undefined}>
+            {(id, d) => (
+              <Input
+                id={id}
+                type="password"
+                aria-describedby={d}
+                autoComplete={mode === "signup" ? "new-password" : "current-password"}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            )}
+          </Field>
+          {mode === "signup" ? (
+            <Field label="Confirm password">
+              {(id) => (
+                <Input id={id} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+              )}
+            </Field>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+          {notice ? (
+            <p role="status" className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {notice}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
+          </Button>
+        </form>
+
+        <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
+          Just looking around?{" "}
+          <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100" onClick={() => setGuestOpen(true)}>
+            Continue as a guest
+          </button>
+        </p>
+      </div>
+      <WelcomeCard open={guestOpen} onOpenChange={setGuestOpen} />
+    </div>
+  );
+}
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,16 @@
+import { MESSAGES } from "@tabi/contracts";
+import { ApiError } from "../../lib/api";
+
+/** Spec 1 section 8: what the sign-in screen shows for a failure. */
+export function authErrorMessage(err: unknown, kind: "email" | "google" = "email"): string {
+  const status = err instanceof ApiError ? err.status : 0;
+  const message = err instanceof Error ? err.message : "";
+  if (status === 429 || /rate/i.test(message)) return MESSAGES.rateLimited;
+  if (kind === "google") {
+    if (/provider is not enabled|provider not found/i.test(message)) return MESSAGES.googleNotConfigured;
+    return message || MESSAGES.googleFailed;
+  }
+  if (err instanceof ApiError && err.code === "EMAIL_NOT_VERIFIED")
+    return "Please confirm your email first: we have sent you the link again.";
+  return message || MESSAGES.authFailed;
+}

@@ -1,0 +1,93 @@
+import { PREMIUM_PLAN } from "@tabi/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, Crown, XCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useClientConfig } from "../../lib/config";
+import { Button } from "../../ui/Button";
+import { Spinner } from "../../ui/Spinner";
+import { meQuery } from "../auth/session";
+
+const card = "mx-auto mt-8 max-w-md rounded-3xl bg-white/90 p-6 text-center shadow-lg ring-1 ring-slate-200 dark:bg-slate-900/90 dark:ring-slate-800";
+
+/** Checkout return: refresh the user, wait 2 s, refresh again (spec 3 'Payment success'). */
+export function PremiumSuccess() {
+  const queryClient = useQueryClient();
+  const [premium, setPremium] = useState<boolean | null>(null);
+  const sessionId = new URLSearchParams(window.location.search).get("session_id");
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+      await new Promise((r) => setTimeout(r, 2000));
+      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+      if (!cancelled) setPremium(Boolean(me?.isPremium));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient]);
+  if (premium === null)
+    return (
+      <div className={card}>
+        <Spinner className="mx-auto size-8" />
+        <h2 className="mt-3 text-xl font-semibold">Processing Payment...</h2>
+        <p className="text-slate-500">Updating your account</p>
+      </div>
+    );
+  return (
+    <div className={card}>
+      <Crown className="mx-auto size-12 text-amber-500" aria-hidden />
+      {premium ? (
+        <>
+          <h2 className="mt-3 text-2xl font-bold">Welcome to Premium!</h2>
+          <ul className="mt-4 space-y-2 text-left">
+            {PREMIUM_PLAN.features.map((f) => (
+              <li key={f} className="flex items-center gap-2">
+                <Check className="size-4 text-brand-600" aria-hidden /> {f}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <h2 className="mt-3 text-xl font-semibold">Payment not confirmed yet</h2>
+          <p className="mt-1 text-sm text-slate-500">Your account is not Premium yet. If you were charged, it will update within a few minutes.</p>
+        </>
+      )}
+      {sessionId ? <p className="mt-4 break-all text-xs text-slate-400">Session: {sessionId}</p> : null}
+      <div className="mt-6 flex justify-center gap-2">
+        <Link to="/" className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+          Go to Home
+        </Link>
+        <Link to="/profile" className="rounded-xl px-4 py-2 text-sm font-medium ring-1 ring-slate-300 dark:ring-slate-600">
+          Profile Settings
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function PremiumCancel() {
+  const navigate = useNavigate();
+  const support = useClientConfig()?.supportEmail ?? "support@tabi.app";
+  return (
+    <div className={card}>
+      <XCircle className="mx-auto size-12 text-slate-400" aria-hidden />
+      <h2 className="mt-3 text-xl font-semibold">Payment Cancelled</h2>
+      <p className="mt-1 text-slate-500">Your payment was cancelled. No charges were made to your account.</p>
+      <div className="mt-6 flex justify-center gap-2">
+        <Button onClick={() => navigate("/")}>Back to Home</Button>
+        <Button variant="secondary" onClick={() => navigate(-1)}>
+          Try Again
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-slate-500">
+        Questions?{" "}
+        <a className="text-brand-700 underline dark:text-brand-100" href={`mailto:${support}`}>
+          Contact support
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type FeedbackType, MESSAGES } from "@tabi/contracts";
+import { CheckCircle2 } from "lucide-react";
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { Button } from "../../ui/Button";
+import { Field, Input, inputClass } from "../../ui/Field";
+import { useMe } from "../auth/session";
+
+type Status = "idle" | "sending" | "success";
+
+export function FeedbackForm() {
+  const me = useMe().data;
+  const [type, setType] = useState<FeedbackType>("general");
+  const [message, setMessage] = useState("");
+  const [email, setEmail] = useState(me?.email ?? "");
+  const [status, setStatus] = useState<Status>("idle");
+  const [error, setError] = useState("");
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!message.trim()) return setError(MESSAGES.feedbackMessageRequired);
+    setStatus("sending");
+    setError("");
+    try {
+      await api("/api/feedback", { body: { type, message: message.trim(), email: email.trim() } });
+      setStatus("success");
+    } catch {
+      // The form keeps what was typed, so nothing is lost.
+      setError(MESSAGES.feedbackFailed);
+      setStatus("idle");
+    }
+  }
+
+  if (status === "success") {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <CheckCircle2 className="size-12 text-brand-600" aria-hidden />
+        <h3 className="text-lg font-semibold">{MESSAGES.feedbackThanksTitle}</h3>
+        <p className="text-slate-600 dark:text-slate-300">{MESSAGES.feedbackThanksText}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setMessage("");
+            setType("general");
+            setStatus("idle");
+          }}
+        >
+          Send Another
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field label="Type">
+        {(id) => (
+          <select id={id} className={inputClass} value={type} onChange={(e) => setType(e.target.value as FeedbackType)}>
+            {FEEDBACK_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {FEEDBACK_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Message" error={error || undefined}>
+        {(id, d) => (
+          <textarea
+            id={id}
+            aria-describedby={d}
+            required
+            rows={5}
+            maxLength={5000}
+            className={inputClass}
+            placeholder="Tell us what you think..."
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Email (optional)" hint="Only if you would like an answer.">
+        {(id, d) => <Input id={id} aria-describedby={d} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+      </Field>
+      <Button type="submit" className="w-full" size="lg" disabled={!message.trim() || status === "sending"}>
+        {status === "sending" ? "Sending..." : "Send Feedback"}
+      </Button>
+    </form>
+  );
+}

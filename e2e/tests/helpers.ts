@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+
+const SHOTS = join(import.meta.dirname, "..", "screenshots");
+
+/** Every screen an e2e test visits is captured (DESIGN.md), named by project and step. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.screenshot({ path: join(SHOTS, `${testInfo.project.name}-${name}${dark ? "-dark" : ""}.png`), fullPage: true });
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${counter++}@example.com`;
+
+/** The newest confirmation link in the embedded outbox (what the e-mail would contain). */
+export async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get("/api/dev/mail")).json()) as { to: string; text: string }[];
+      link = mails.find((m) => m.to === to)?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+export async function signUpAndConfirm(page: Page, email: string, password = "trip planner 2026") {
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Please check your email and click the confirmation link to complete sign up.")).toBeVisible();
+  await page.goto(await confirmationLink(page.request, email));
+  await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
+}

@@ -42,7 +42,9 @@ test("sign-up and sign-in errors show the spec's messages", async ({ page }, tes
   await shot(page, testInfo, "sign-up-error");
 
   await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await expect(page.getByText("Google sign-in is not yet configured. Please use email sign-in instead.")).toBeVisible();
+  await expect(
+    page.getByText("Google sign-in is not yet configured. Please use email sign-in instead."),
+  ).toBeVisible();
 
   await page.getByRole("tab", { name: "Sign In" }).click();
   await page.getByLabel("Email").fill("nobody@example.com");
@@ -51,7 +53,9 @@ test("sign-up and sign-in errors show the spec's messages", async ({ page }, tes
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
-test("signed out, every path shows sign-in except /shared/, /auth/ and /premium/", async ({ page }, testInfo) => {
+test("signed out, every path shows sign-in except /shared/, /auth/ and /premium/", async ({
+  page,
+}, testInfo) => {
   for (const path of ["/my-trip", "/my-trip/chat", "/profile", "/add-place", "/trip/123", "/nowhere"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Sign in to Tabi" })).toBeVisible();
@@ -61,6 +65,8 @@ test("signed out, every path shows sign-in except /shared/, /auth/ and /premium/
   await shot(page, testInfo, "shared-not-found");
   await page.goto("/premium/cancel");
   await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
-  await expect(page.getByText("Your payment was cancelled. No charges were made to your account.")).toBeVisible();
+  await expect(
+    page.getByText("Your payment was cancelled. No charges were made to your account."),
+  ).toBeVisible();
   await shot(page, testInfo, "premium-cancel");
 });

@@ -8,7 +8,10 @@ const SHOTS = join(import.meta.dirname, "..", "screenshots");
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  await page.screenshot({ path: join(SHOTS, `${testInfo.project.name}-${name}${dark ? "-dark" : ""}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(SHOTS, `${testInfo.project.name}-${name}${dark ? "-dark" : ""}.png`),
+    fullPage: true,
+  });
 }
 
 let counter = 0;
@@ -34,7 +37,9 @@ export async function signUpAndConfirm(page: Page, email: string, password = "tr
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Please check your email and click the confirmation link to complete sign up.")).toBeVisible();
+  await expect(
+    page.getByText("Please check your email and click the confirmation link to complete sign up."),
+  ).toBeVisible();
   await page.goto(await confirmationLink(page.request, email));
   await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
 }

@@ -29,7 +29,8 @@ test("every menu, dialog and screen of the shell @phone", async ({ page }, testI
     await shot(page, testInfo, "home");
 
     await page.getByRole("button", { name: "Tabi menu" }).click();
-    for (const section of ["Company", "Support", "Legal"]) await expect(page.getByText(section, { exact: true })).toBeVisible();
+    for (const section of ["Company", "Support", "Legal"])
+      await expect(page.getByText(section, { exact: true })).toBeVisible();
     await expect(page.getByText("Made with love")).toBeVisible();
     await shot(page, testInfo, "logo-menu");
     await page.keyboard.press("Escape");
@@ -58,7 +59,9 @@ test("every menu, dialog and screen of the shell @phone", async ({ page }, testI
     await page.keyboard.press("Escape");
 
     await openLogoMenuItem(page, "Contact Us");
-    await expect(page.getByRole("dialog", { name: "Contact Us" }).getByRole("link", { name: "support@tabi.app" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog", { name: "Contact Us" }).getByRole("link", { name: "support@tabi.app" }),
+    ).toBeVisible();
     await shot(page, testInfo, "contact");
     await page.keyboard.press("Escape");
 
@@ -106,7 +109,9 @@ test("feedback is sent and stored, with the spec's states", async ({ page }, tes
   ]);
   expect(response.status()).toBe(201);
   await expect(dialog.getByText("Thank you!")).toBeVisible();
-  await expect(dialog.getByText("Your feedback has been sent successfully. We appreciate your input!")).toBeVisible();
+  await expect(
+    dialog.getByText("Your feedback has been sent successfully. We appreciate your input!"),
+  ).toBeVisible();
   await shot(page, testInfo, "feedback-sent");
   await dialog.getByRole("button", { name: "Send Another" }).click();
   await expect(dialog.getByLabel("Message")).toHaveValue("");

@@ -47,7 +47,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const database =
     options.database ??
-    (await connect({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
+    (await connect({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    }));
   await runMigrations(database);
   if (!options.database) app.addHook("onClose", () => database.close());
 
@@ -79,6 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  // Every route, as registered: the route-by-role and bad-body tests walk this list.
+  const routeTable: { method: string | string[]; url: string; guard?: string }[] = [];
+  app.addHook("onRoute", (r) => {
+    routeTable.push({ method: r.method, url: r.url, guard: r.config?.guard });
+  });
   registerGuards(app, auth);
   await registerAuthBridge(app, auth);
   await systemRoutes(app, ctx);
@@ -89,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;
   registerErrorHandling(app, spaIndex);
 
-  return Object.assign(app, { ctx });
+  return Object.assign(app, { ctx, routeTable });
 }
 
 export type TabiApp = Awaited<ReturnType<typeof buildApp>>;

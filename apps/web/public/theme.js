@@ -1,7 +1,9 @@
-(function () {
+(() => {
   try {
-    var stored = localStorage.getItem("theme");
-    var dark = stored ? stored === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
+    const stored = localStorage.getItem("theme");
+    const dark = stored ? stored === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
     document.documentElement.classList.toggle("dark", dark);
-  } catch (e) {}
+  } catch {
+    // storage blocked: keep the default light theme
+  }
 })();

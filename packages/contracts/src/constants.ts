@@ -3,7 +3,11 @@ export const PRODUCT_NAME = "Tabi";
 
 export const PLAN_LIMITS = {
   free: { trips: 3, membersPerTrip: 5, placesPerMemberPerTrip: 10 },
-  premium: { trips: Number.POSITIVE_INFINITY, membersPerTrip: Number.POSITIVE_INFINITY, placesPerMemberPerTrip: Number.POSITIVE_INFINITY },
+  premium: {
+    trips: Number.POSITIVE_INFINITY,
+    membersPerTrip: Number.POSITIVE_INFINITY,
+    placesPerMemberPerTrip: Number.POSITIVE_INFINITY,
+  },
 } as const;
 
 export const MAX_MEMBERS_PER_TRIP = 20;

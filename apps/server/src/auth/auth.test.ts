@@ -38,10 +38,16 @@ describe("e-mail sign-up", () => {
   it("refuses sign-in before confirmation and sends the link again", async () => {
     const c = new TestClient(t.app, "10.1.0.2");
     await c.signUp("late@example.com");
-    const before = await t.app.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "late@example.com"));
+    const before = await t.app.ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "late@example.com"));
     const res = await c.signIn("late@example.com");
     expect(res.statusCode).toBe(403);
-    const after = await t.app.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, "late@example.com"));
+    const after = await t.app.ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "late@example.com"));
     expect(after.length).toBe(before.length + 1);
   });
 

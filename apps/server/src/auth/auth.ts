@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { guestNameSchema } from "@tabi/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { anonymous } from "better-auth/plugins";
-import { guestNameSchema } from "@tabi/contracts";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
@@ -39,7 +39,9 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
         create: {
           // Spec 1 section 5: an e-mail sign-up is named after the part of the e-mail before '@'.
           before: async (user, ctx) =>
-            ctx?.path === "/sign-up/email" ? { data: { ...user, name: user.email.split("@")[0] || user.name } } : { data: user },
+            ctx?.path === "/sign-up/email"
+              ? { data: { ...user, name: user.email.split("@")[0] || user.name } }
+              : { data: user },
         },
       },
     },

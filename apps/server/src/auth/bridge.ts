@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { badRequest } from "../http/errors";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
 /** Headers of a Fastify request as a Fetch Headers object, with the trusted client IP added. */
@@ -19,6 +20,13 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
+      // better-auth's endpoints all take a JSON object; anything else is the caller's mistake.
+      if (
+        request.method === "POST" &&
+        request.body != null &&
+        (typeof request.body !== "object" || Array.isArray(request.body))
+      )
+        throw badRequest("The request body must be a JSON object");
       const url = new URL(request.url, "http://internal");
       const body =
         request.method === "POST" && request.body !== undefined ? JSON.stringify(request.body) : undefined;

@@ -14,7 +14,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, "BAD_REQUEST", message);
-export const unauthorized = (message = "Authentication required") => new AppError(401, "UNAUTHORIZED", message);
+export const unauthorized = (message = "Authentication required") =>
+  new AppError(401, "UNAUTHORIZED", message);
 export const forbidden = (message: string) => new AppError(403, "FORBIDDEN", message);
 export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
@@ -30,7 +31,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-export function registerErrorHandling(app: FastifyInstance, spaIndex?: (url: string) => string | undefined): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  spaIndex?: (url: string) => string | undefined,
+): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
@@ -61,6 +65,8 @@ export function registerErrorHandling(app: FastifyInstance, spaIndex?: (url: str
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === "GET" || request.method === "HEAD" ? spaIndex?.(request.url) : undefined;
     if (page) return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);
-    return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
   });
 }

@@ -52,7 +52,11 @@ export function registerGuards(app: FastifyInstance, auth: Auth): void {
 
   // A route under /api without a guard is a programming error: refuse to start.
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/auth/") || route.url.startsWith("/api/docs"))
+    if (
+      !route.url.startsWith("/api/") ||
+      route.url.startsWith("/api/auth/") ||
+      route.url.startsWith("/api/docs")
+    )
       return;
     if (!route.config?.guard) throw new Error(`Route ${route.method} ${route.url} declares no guard`);
   });

@@ -7,19 +7,27 @@ import type { FastifyInstance } from "fastify";
 /** Where the built web app is: WEB_DIST_DIR, or apps/web/dist next to this package. */
 export function findWebDist(configured?: string): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = configured ? [resolve(configured)] : [join(here, "../../../web/dist"), join(here, "../../web/dist")];
+  const candidates = configured
+    ? [resolve(configured)]
+    : [join(here, "../../../web/dist"), join(here, "../../web/dist")];
   return candidates.find((dir) => existsSync(join(dir, "index.html")));
 }
 
 // Serves the single-page app: hashed assets with long caching, index.html for every other page path.
-export async function registerWeb(app: FastifyInstance, dist: string): Promise<(url: string) => string | undefined> {
+export async function registerWeb(
+  app: FastifyInstance,
+  dist: string,
+): Promise<(url: string) => string | undefined> {
   const index = readFileSync(join(dist, "index.html"), "utf8");
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      res.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      res.header(
+        "cache-control",
+        path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     },
   });
   return (url) => (url.startsWith("/api/") || url.startsWith("/dev/") ? undefined : index);

@@ -26,6 +26,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return { error };
   }
   override render() {
-    return this.state.error ? <ErrorScreen onRetry={() => this.setState({ error: null })} /> : this.props.children;
+    return this.state.error ? (
+      <ErrorScreen onRetry={() => this.setState({ error: null })} />
+    ) : (
+      this.props.children
+    );
   }
 }

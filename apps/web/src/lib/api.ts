@@ -17,7 +17,10 @@ export function onUnauthorized(listener: Listener) {
   return () => unauthorizedListeners.delete(listener);
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+) {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -35,7 +38,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const data = text ? safeJson(text) : null;
   if (!res.ok) {
     // Our API answers { error: { code, message } }; better-auth answers { code, message }.
-    const body = (data ?? {}) as { error?: { code?: string; message?: string }; code?: string; message?: string };
+    const body = (data ?? {}) as {
+      error?: { code?: string; message?: string };
+      code?: string;
+      message?: string;
+    };
     const err = new ApiError(
       res.status,
       body.error?.code ?? body.code ?? String(res.status),

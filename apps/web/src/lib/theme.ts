@@ -15,13 +15,10 @@ export function setTheme(dark: boolean) {
 }
 
 export function useTheme() {
-  const dark = useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    isDark,
-  );
+  const dark = useSyncExternalStore((cb) => {
+    listeners.add(cb);
+    return () => listeners.delete(cb);
+  }, isDark);
   const toggle = useCallback(() => setTheme(!isDark()), []);
   return { dark, toggle };
 }

@@ -1,5 +1,5 @@
-import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as D } from "radix-ui";
 import { cn } from "../lib/cn";
 
 interface DialogProps {
@@ -27,9 +27,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             <div>
               <D.Title className="text-lg font-semibold">{title}</D.Title>
               {description ? (
-                <D.Description className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{description}</D.Description>
+                <D.Description className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
+                  {description}
+                </D.Description>
               ) : (
-                <D.Description className="sr-only">{typeof title === "string" ? title : "Dialog"}</D.Description>
+                <D.Description className="sr-only">
+                  {typeof title === "string" ? title : "Dialog"}
+                </D.Description>
               )}
             </div>
             <D.Close
@@ -39,7 +43,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               <X className="size-5" />
             </D.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))]">{children}</div>
+          <div className="overflow-y-auto px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+            {children}
+          </div>
         </D.Content>
       </D.Portal>
     </D.Root>

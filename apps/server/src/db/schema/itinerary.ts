@@ -9,7 +9,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";

@@ -12,7 +12,6 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";

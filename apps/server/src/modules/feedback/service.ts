@@ -3,7 +3,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/connect";
 import { insertFeedback } from "./queries";
 
-export async function submitFeedback(db: Db, userId: string | null, input: z.output<typeof feedbackInputSchema>) {
+export async function submitFeedback(
+  db: Db,
+  userId: string | null,
+  input: z.output<typeof feedbackInputSchema>,
+) {
   const row = await insertFeedback(db, {
     userId,
     feedbackType: input.type,

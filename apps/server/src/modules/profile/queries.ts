@@ -29,7 +29,10 @@ export async function touchLastActive(db: Db, userId: string) {
 /** Home stats: places the user added, optimisations they ran, trips they belong to. */
 export async function userStats(db: Db, userId: string) {
   const [[p], [o], [t]] = await Promise.all([
-    db.select({ n: count() }).from(places).where(and(eq(places.userId, userId), eq(places.placeType, "visit"))),
+    db
+      .select({ n: count() })
+      .from(places)
+      .where(and(eq(places.userId, userId), eq(places.placeType, "visit"))),
     db.select({ n: count() }).from(optimizationResults).where(eq(optimizationResults.createdBy, userId)),
     db.select({ n: count() }).from(tripMembers).where(eq(tripMembers.userId, userId)),
   ]);

@@ -5,7 +5,11 @@ import type { App, AppContext } from "../types";
 import { userStats } from "./queries";
 import { attachAccount, getMe } from "./service";
 
-const statsSchema = z.object({ placesAdded: z.number(), routesOptimized: z.number(), tripsPlanned: z.number() });
+const statsSchema = z.object({
+  placesAdded: z.number(),
+  routesOptimized: z.number(),
+  tripsPlanned: z.number(),
+});
 
 export async function profileRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;

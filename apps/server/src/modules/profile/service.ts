@@ -6,7 +6,10 @@ import { conflict } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
 import { attachEmail, emailTaken, findUserById, touchLastActive } from "./queries";
 
-export function isPremiumActive(u: { isPremium?: boolean | null; premiumExpiresAt?: Date | null }, now = new Date()) {
+export function isPremiumActive(
+  u: { isPremium?: boolean | null; premiumExpiresAt?: Date | null },
+  now = new Date(),
+) {
   return Boolean(u.isPremium) && (!u.premiumExpiresAt || u.premiumExpiresAt > now);
 }
 

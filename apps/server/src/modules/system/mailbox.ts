@@ -1,12 +1,14 @@
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../../providers/mail/html";
 
-const linkify = (s: string) => escape(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
 
-export function renderMailbox(rows: { to: string; subject: string; text: string; createdAt: Date }[]): string {
+export function renderMailbox(
+  rows: { to: string; subject: string; text: string; createdAt: Date }[],
+): string {
   const items = rows
     .map(
-      (m) => `<article><header><strong>${escape(m.subject)}</strong><br><small>to ${escape(m.to)} · ${m.createdAt.toISOString()}</small></header><pre>${linkify(m.text)}</pre></article>`,
+      (m) =>
+        `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</small></header><pre>${linkify(m.text)}</pre></article>`,
     )
     .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tabi dev mailbox</title>

@@ -1,8 +1,8 @@
 import { type ClientConfig, clientConfigSchema, healthSchema, PRODUCT_NAME } from "@tabi/contracts";
 import { desc } from "drizzle-orm";
 import { z } from "zod";
-import { mailOutbox } from "../../db/schema";
 import { migrationState } from "../../db/migrate";
+import { mailOutbox } from "../../db/schema";
 import type { App, AppContext } from "../types";
 import { renderMailbox } from "./mailbox";
 
@@ -47,7 +47,13 @@ export async function systemRoutes(app: App, ctx: AppContext) {
           hide: true,
           response: {
             200: z.array(
-              z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() }),
+              z.object({
+                id: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                createdAt: z.date(),
+              }),
             ),
           },
         },

@@ -11,7 +11,10 @@ export function outboxMail(db: Db, log: FastifyBaseLogger): MailProvider {
     async send(message: MailMessage) {
       await db.insert(mailOutbox).values(message);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, links }, "mail stored in the outbox (see /dev/mail)");
+      log.info(
+        { to: message.to, subject: message.subject, links },
+        "mail stored in the outbox (see /dev/mail)",
+      );
     },
   };
 }

@@ -12,7 +12,10 @@ const ITEMS = [
 
 export function BottomNav() {
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200/70 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/90">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200/70 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/90"
+    >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
         {ITEMS.map(({ to, label, Icon, end }) => (
           <li key={to}>

@@ -1,8 +1,18 @@
 import { PRODUCT_NAME } from "@tabi/contracts";
-import { BadgeDollarSign, FileText, Heart, HelpCircle, Info, Mail, MessageSquare, Shield, Sparkles } from "lucide-react";
+import {
+  BadgeDollarSign,
+  FileText,
+  Heart,
+  HelpCircle,
+  Info,
+  Mail,
+  MessageSquare,
+  Shield,
+  Sparkles,
+} from "lucide-react";
 import { DropdownMenu as M } from "radix-ui";
-import { useClientConfig } from "../../lib/config";
 import { type DialogKind, useDialogs } from "../../features/info/dialogs";
+import { useClientConfig } from "../../lib/config";
 import { menuContent, menuItem, menuLabel } from "./menuStyles";
 
 export function LogoMenu() {

@@ -8,7 +8,9 @@ import { menuContent, menuItem } from "./menuStyles";
 
 export function Avatar({ name, className = "size-9 text-sm" }: { name?: string | null; className?: string }) {
   return (
-    <span className={`inline-flex items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-semibold text-white ${className}`}>
+    <span
+      className={`inline-flex items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-semibold text-white ${className}`}
+    >
       {(name?.trim()[0] ?? "U").toUpperCase()}
     </span>
   );
@@ -19,7 +21,10 @@ export function ProfileMenu({ me }: { me: Me }) {
   const { open } = useDialogs();
   return (
     <M.Root>
-      <M.Trigger aria-label="Profile menu" className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-500">
+      <M.Trigger
+        aria-label="Profile menu"
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
         <Avatar name={me.name} />
       </M.Trigger>
       <M.Portal>
@@ -31,7 +36,9 @@ export function ProfileMenu({ me }: { me: Me }) {
                 {me.name || "Guest User"}
                 {me.isPremium ? <Crown className="size-4 text-amber-500" aria-label="Premium" /> : null}
               </p>
-              <p className="truncate text-xs text-slate-500">{me.isGuest ? "Guest Account" : (me.email ?? "No email")}</p>
+              <p className="truncate text-xs text-slate-500">
+                {me.isGuest ? "Guest Account" : (me.email ?? "No email")}
+              </p>
               <p className="flex items-center gap-1 text-xs text-emerald-600 dark:text-emerald-400">
                 <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden /> Online
               </p>

@@ -20,7 +20,9 @@ export function Shell() {
       <Background />
       <Header />
       <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
-        <ErrorBoundary>{gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}</ErrorBoundary>
+        <ErrorBoundary>
+          {gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
+        </ErrorBoundary>
       </main>
       {showNav ? <BottomNav /> : null}
     </div>

@@ -33,7 +33,8 @@ export function SignInScreen() {
     if (!email.trim() || !password) return setError("Email and password are required");
     if (mode === "signup") {
       if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch);
-      if (password.length < PASSWORD_MIN) return setError(`Password must be at least ${PASSWORD_MIN} characters`);
+      if (password.length < PASSWORD_MIN)
+        return setError(`Password must be at least ${PASSWORD_MIN} characters`);
     }
     setBusy(true);
     try {
@@ -80,7 +81,11 @@ export function SignInScreen() {
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
 
-        <div role="tablist" aria-label="Sign in or sign up" className="mb-4 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <div
+          role="tablist"
+          aria-label="Sign in or sign up"
+          className="mb-4 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        >
           {(["signin", "signup"] as const).map((m) => (
             <button
               key={m}
@@ -102,10 +107,21 @@ export function SignInScreen() {
         <form onSubmit={submit} noValidate className="space-y-4">
           <Field label="Email">
             {(id) => (
-              <Input id={id} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+              <Input
+                id={id}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
             )}
           </Field>
-          <Field label="Password" hint={mode === "signup" ? `At least ${PASSWORD_MIN} characters` : undefined}>
+          <Field
+            label="Password"
+            hint={mode === "signup" ? `At least ${PASSWORD_MIN} characters` : undefined}
+          >
             {(id, d) => (
               <Input
                 id={id}
@@ -121,7 +137,14 @@ export function SignInScreen() {
           {mode === "signup" ? (
             <Field label="Confirm password">
               {(id) => (
-                <Input id={id} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+                <Input
+                  id={id}
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  required
+                />
               )}
             </Field>
           ) : null}
@@ -131,7 +154,10 @@ export function SignInScreen() {
             </p>
           ) : null}
           {notice ? (
-            <p role="status" className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
+            <p
+              role="status"
+              className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
+            >
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
               {notice}
             </p>
@@ -143,7 +169,11 @@ export function SignInScreen() {
 
         <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
           Just looking around?{" "}
-          <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100" onClick={() => setGuestOpen(true)}>
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+            onClick={() => setGuestOpen(true)}
+          >
             Continue as a guest
           </button>
         </p>
@@ -156,10 +186,19 @@ export function SignInScreen() {
 function GoogleIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
-      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z" />
-      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path
+        fill="#4285F4"
+        d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
+      />
       <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
-      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+      <path
+        fill="#EA4335"
+        d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
+      />
     </svg>
   );
 }

@@ -31,9 +31,21 @@ export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChang
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="What should we call you?" description="Your friends will see this name on the trip.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="What should we call you?"
+      description="Your friends will see this name on the trip."
+    >
       <form onSubmit={start} className="space-y-4">
-        <Input aria-label="Your name" autoFocus maxLength={60} placeholder="Your name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Input
+          aria-label="Your name"
+          autoFocus
+          maxLength={60}
+          placeholder="Your name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         {error ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {error}

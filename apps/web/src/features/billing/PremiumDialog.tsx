@@ -54,7 +54,9 @@ export default function PremiumDialog({
             variant="premium"
             size="lg"
             className="flex-1"
-            onClick={() => setMessage("Online checkout is not available yet. Your plan has not been changed.")}
+            onClick={() =>
+              setMessage("Online checkout is not available yet. Your plan has not been changed.")
+            }
           >
             Upgrade to Premium
           </Button>

@@ -8,7 +8,8 @@ import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { meQuery } from "../auth/session";
 
-const card = "mx-auto mt-8 max-w-md rounded-3xl bg-white/90 p-6 text-center shadow-lg ring-1 ring-slate-200 dark:bg-slate-900/90 dark:ring-slate-800";
+const card =
+  "mx-auto mt-8 max-w-md rounded-3xl bg-white/90 p-6 text-center shadow-lg ring-1 ring-slate-200 dark:bg-slate-900/90 dark:ring-slate-800";
 
 /** Checkout return: refresh the user, wait 2 s, refresh again (spec 3 'Payment success'). */
 export function PremiumSuccess() {
@@ -52,7 +53,9 @@ export function PremiumSuccess() {
       ) : (
         <>
           <h2 className="mt-3 text-xl font-semibold">Payment not confirmed yet</h2>
-          <p className="mt-1 text-sm text-slate-500">Your account is not Premium yet. If you were charged, it will update within a few minutes.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Your account is not Premium yet. If you were charged, it will update within a few minutes.
+          </p>
         </>
       )}
       {sessionId ? <p className="mt-4 break-all text-xs text-slate-400">Session: {sessionId}</p> : null}
@@ -60,7 +63,10 @@ export function PremiumSuccess() {
         <Link to="/" className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white">
           Go to Home
         </Link>
-        <Link to="/profile" className="rounded-xl px-4 py-2 text-sm font-medium ring-1 ring-slate-300 dark:ring-slate-600">
+        <Link
+          to="/profile"
+          className="rounded-xl px-4 py-2 text-sm font-medium ring-1 ring-slate-300 dark:ring-slate-600"
+        >
           Profile Settings
         </Link>
       </div>

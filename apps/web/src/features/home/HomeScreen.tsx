@@ -39,10 +39,15 @@ export function HomeScreen() {
 
       <section aria-label="Your stats" className="grid grid-cols-3 gap-3">
         {tiles.map(({ label, value, Icon }) => (
-          <div key={label} className="rounded-2xl bg-white/90 p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800 sm:p-4">
+          <div
+            key={label}
+            className="rounded-2xl bg-white/90 p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800 sm:p-4"
+          >
             <Icon className="size-5 text-brand-600" aria-hidden />
             <p className="mt-2 text-2xl font-bold tabular-nums" aria-live="polite">
-              {value ?? <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />}
+              {value ?? (
+                <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+              )}
             </p>
             <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
           </div>
@@ -58,7 +63,11 @@ export function HomeScreen() {
             <span className="text-2xl font-bold">
               {PREMIUM_PLAN.displayPrice}/{PREMIUM_PLAN.displayInterval}
             </span>
-            <Button variant="secondary" className="!text-orange-600 font-bold" onClick={() => open("premium")}>
+            <Button
+              variant="secondary"
+              className="!text-orange-600 font-bold"
+              onClick={() => open("premium")}
+            >
               UPGRADE NOW!
             </Button>
           </div>

@@ -55,7 +55,12 @@ export function FeedbackForm() {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field label="Type">
         {(id) => (
-          <select id={id} className={inputClass} value={type} onChange={(e) => setType(e.target.value as FeedbackType)}>
+          <select
+            id={id}
+            className={inputClass}
+            value={type}
+            onChange={(e) => setType(e.target.value as FeedbackType)}
+          >
             {FEEDBACK_TYPES.map((t) => (
               <option key={t} value={t}>
                 {FEEDBACK_TYPE_LABELS[t]}
@@ -80,7 +85,16 @@ export function FeedbackForm() {
         )}
       </Field>
       <Field label="Email (optional)" hint="Only if you would like an answer.">
-        {(id, d) => <Input id={id} aria-describedby={d} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(id, d) => (
+          <Input
+            id={id}
+            aria-describedby={d}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" className="w-full" size="lg" disabled={!message.trim() || status === "sending"}>
         {status === "sending" ? "Sending..." : "Send Feedback"}

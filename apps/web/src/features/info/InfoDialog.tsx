@@ -60,14 +60,18 @@ export default function InfoDialog({
               <details key={f.q} className="group px-4 py-3">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-medium [&::-webkit-details-marker]:hidden">
                   {f.q}
-                  <ChevronDown className="size-4 shrink-0 text-slate-400 transition-transform group-open:rotate-180" aria-hidden />
+                  <ChevronDown
+                    className="size-4 shrink-0 text-slate-400 transition-transform group-open:rotate-180"
+                    aria-hidden
+                  />
                 </summary>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{f.a}</p>
               </details>
             ))}
           </div>
           <div className="flex flex-wrap items-center gap-2 rounded-2xl bg-brand-50 p-4 text-sm dark:bg-brand-900/30">
-            <Mail className="size-4 text-brand-700 dark:text-brand-100" aria-hidden /> Still need help? Write to {mailLink}
+            <Mail className="size-4 text-brand-700 dark:text-brand-100" aria-hidden /> Still need help? Write
+            to {mailLink}
             <Button size="sm" variant="secondary" className="ml-auto" onClick={() => onNavigate("feedback")}>
               Send Feedback
             </Button>
@@ -82,7 +86,9 @@ export default function InfoDialog({
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{s.text}</p>
             </section>
           ))}
-          <p className="text-sm text-slate-600 dark:text-slate-300">Questions about these terms? Write to {mailLink}.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Questions about these terms? Write to {mailLink}.
+          </p>
         </div>
       ) : kind === "contact" ? (
         <div className="space-y-3 text-slate-600 dark:text-slate-300">

@@ -19,28 +19,91 @@ export const ABOUT = {
 };
 
 export const FAQ: { q: string; a: string }[] = [
-  { q: "What is Tabi?", a: "A trip planner for groups: each member adds the places they want to visit, and Tabi builds one fair, efficient itinerary for everyone." },
-  { q: "Do I need an account?", a: "No. You can start as a guest with just a name. Add an e-mail and password from your profile later to keep your trips on any device." },
-  { q: "How do I create a trip?", a: "On the home screen, press Create Trip, choose where you depart from, your travel dates and, if you like, a name and description." },
-  { q: "How do I invite friends?", a: "Open Share Trip and send your friends the 8-character trip code or the share link. They join with Join Trip on their home screen." },
-  { q: "How do I add places?", a: "Open Places and press Add Places. Search for a place, give it a priority with the stars, choose how long you want to stay, and optionally a preferred time of day." },
-  { q: "What does the wish level mean?", a: "It tells the optimiser how much you want to visit a place. Higher wishes are more likely to be scheduled, but everyone's wishes are balanced against each other." },
-  { q: "How does the optimiser keep things fair?", a: "It measures how much of each member's wish list the plan covers and raises the worst-off member's share. The fairness slider sets how much fairness weighs against travel efficiency." },
-  { q: "Can I change the itinerary by hand?", a: "Yes. In the calendar you can drag places to another time or day, change how long you stay, remove a stop, or add one between two stops. Times are recalculated for you." },
-  { q: "What is the add-place deadline?", a: "Trip admins can set a date after which members can no longer add places, so the group can settle the plan. Admins can still add places after it." },
-  { q: "What can admins do?", a: "Admins manage trip settings, set the deadline, change trip details and give other members the admin role. Only the trip's creator can delete it." },
-  { q: "How many trips can I have on the free plan?", a: "Up to 3 trips (created or joined), 5 members per trip and 10 places per member in each trip. Premium removes these limits." },
-  { q: "What does Premium include?", a: "Unlimited trips, members and places, advanced sharing with password protection and access analytics, and priority support, for $9.00 per year." },
-  { q: "Can I share a trip with people who are not members?", a: "Yes. A share link shows a read-only view of the trip. With Premium you can protect it with a password and see how often it was opened." },
-  { q: "Does Tabi work on my phone?", a: "Yes. Tabi is made for phones first and works in any modern browser, in light and dark mode." },
-  { q: "How do I delete my data?", a: "From your profile you can export your data or delete your account. Deleting removes your account and the places and messages you added." },
+  {
+    q: "What is Tabi?",
+    a: "A trip planner for groups: each member adds the places they want to visit, and Tabi builds one fair, efficient itinerary for everyone.",
+  },
+  {
+    q: "Do I need an account?",
+    a: "No. You can start as a guest with just a name. Add an e-mail and password from your profile later to keep your trips on any device.",
+  },
+  {
+    q: "How do I create a trip?",
+    a: "On the home screen, press Create Trip, choose where you depart from, your travel dates and, if you like, a name and description.",
+  },
+  {
+    q: "How do I invite friends?",
+    a: "Open Share Trip and send your friends the 8-character trip code or the share link. They join with Join Trip on their home screen.",
+  },
+  {
+    q: "How do I add places?",
+    a: "Open Places and press Add Places. Search for a place, give it a priority with the stars, choose how long you want to stay, and optionally a preferred time of day.",
+  },
+  {
+    q: "What does the wish level mean?",
+    a: "It tells the optimiser how much you want to visit a place. Higher wishes are more likely to be scheduled, but everyone's wishes are balanced against each other.",
+  },
+  {
+    q: "How does the optimiser keep things fair?",
+    a: "It measures how much of each member's wish list the plan covers and raises the worst-off member's share. The fairness slider sets how much fairness weighs against travel efficiency.",
+  },
+  {
+    q: "Can I change the itinerary by hand?",
+    a: "Yes. In the calendar you can drag places to another time or day, change how long you stay, remove a stop, or add one between two stops. Times are recalculated for you.",
+  },
+  {
+    q: "What is the add-place deadline?",
+    a: "Trip admins can set a date after which members can no longer add places, so the group can settle the plan. Admins can still add places after it.",
+  },
+  {
+    q: "What can admins do?",
+    a: "Admins manage trip settings, set the deadline, change trip details and give other members the admin role. Only the trip's creator can delete it.",
+  },
+  {
+    q: "How many trips can I have on the free plan?",
+    a: "Up to 3 trips (created or joined), 5 members per trip and 10 places per member in each trip. Premium removes these limits.",
+  },
+  {
+    q: "What does Premium include?",
+    a: "Unlimited trips, members and places, advanced sharing with password protection and access analytics, and priority support, for $9.00 per year.",
+  },
+  {
+    q: "Can I share a trip with people who are not members?",
+    a: "Yes. A share link shows a read-only view of the trip. With Premium you can protect it with a password and see how often it was opened.",
+  },
+  {
+    q: "Does Tabi work on my phone?",
+    a: "Yes. Tabi is made for phones first and works in any modern browser, in light and dark mode.",
+  },
+  {
+    q: "How do I delete my data?",
+    a: "From your profile you can export your data or delete your account. Deleting removes your account and the places and messages you added.",
+  },
 ];
 
 export const TERMS: { title: string; text: string }[] = [
-  { title: "1. Acceptance of the terms", text: "By using Tabi you agree to these terms. If you do not agree, please do not use the service." },
-  { title: "2. Your account", text: "You are responsible for the activity on your account and for keeping your password safe. Guest accounts are tied to the browser they were created in until an e-mail is added." },
-  { title: "3. Your content", text: "Places, notes, messages and photos you add remain yours. You allow Tabi to store them and show them to the members of your trips, and to people you share a trip with." },
-  { title: "4. Acceptable use", text: "Do not use Tabi to break the law, to harass other people, to upload content you have no right to share, or to disturb the service or other users." },
-  { title: "5. Premium and payments", text: "Premium is billed yearly at the displayed price plus applicable taxes. You can cancel at any time; Premium then stays active until the end of the paid period." },
-  { title: "6. Liability and changes", text: "Tabi is provided as is. Travel times, opening hours and other estimates may be wrong: check them before you travel. We may update these terms and will tell you about important changes." },
+  {
+    title: "1. Acceptance of the terms",
+    text: "By using Tabi you agree to these terms. If you do not agree, please do not use the service.",
+  },
+  {
+    title: "2. Your account",
+    text: "You are responsible for the activity on your account and for keeping your password safe. Guest accounts are tied to the browser they were created in until an e-mail is added.",
+  },
+  {
+    title: "3. Your content",
+    text: "Places, notes, messages and photos you add remain yours. You allow Tabi to store them and show them to the members of your trips, and to people you share a trip with.",
+  },
+  {
+    title: "4. Acceptable use",
+    text: "Do not use Tabi to break the law, to harass other people, to upload content you have no right to share, or to disturb the service or other users.",
+  },
+  {
+    title: "5. Premium and payments",
+    text: "Premium is billed yearly at the displayed price plus applicable taxes. You can cancel at any time; Premium then stays active until the end of the paid period.",
+  },
+  {
+    title: "6. Liability and changes",
+    text: "Tabi is provided as is. Travel times, opening hours and other estimates may be wrong: check them before you travel. We may update these terms and will tell you about important changes.",
+  },
 ];

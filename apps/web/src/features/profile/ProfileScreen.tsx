@@ -10,7 +10,8 @@ import { Field, Input } from "../../ui/Field";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { meQuery, useMe } from "../auth/session";
 
-const card = "rounded-3xl bg-white/90 p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800";
+const card =
+  "rounded-3xl bg-white/90 p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800";
 
 export default function ProfileScreen() {
   const me = useMe().data;
@@ -22,8 +23,12 @@ export default function ProfileScreen() {
         <Avatar name={me.name} className="size-16 text-2xl" />
         <div className="min-w-0">
           <h2 className="truncate text-xl font-semibold">{me.name || "Guest User"}</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{me.isGuest ? "Guest Account" : "Registered User"}</p>
-          {me.email ? <p className="truncate text-sm text-slate-500 dark:text-slate-400">{me.email}</p> : null}
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            {me.isGuest ? "Guest Account" : "Registered User"}
+          </p>
+          {me.email ? (
+            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{me.email}</p>
+          ) : null}
         </div>
       </section>
 
@@ -33,7 +38,8 @@ export default function ProfileScreen() {
         <h3 className="mb-3 font-semibold">Display Settings</h3>
         <div className="flex items-center justify-between">
           <span className="flex items-center gap-2 text-sm">
-            {dark ? <Moon className="size-4" aria-hidden /> : <Sun className="size-4" aria-hidden />} Dark mode
+            {dark ? <Moon className="size-4" aria-hidden /> : <Sun className="size-4" aria-hidden />} Dark
+            mode
           </span>
           <button
             type="button"
@@ -43,7 +49,9 @@ export default function ProfileScreen() {
             onClick={toggle}
             className={`relative h-7 w-12 rounded-full transition-colors ${dark ? "bg-brand-600" : "bg-slate-300"}`}
           >
-            <span className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${dark ? "left-5.5" : "left-0.5"}`} />
+            <span
+              className={`absolute top-0.5 size-6 rounded-full bg-white shadow transition-all ${dark ? "left-5.5" : "left-0.5"}`}
+            />
           </button>
         </div>
       </section>
@@ -54,8 +62,8 @@ export default function ProfileScreen() {
 function UnconfirmedNotice({ me }: { me: Me }) {
   return (
     <p className={`${card} flex gap-2 text-sm`}>
-      <Mail className="size-4 shrink-0 text-brand-600" aria-hidden /> We sent a confirmation link to {me.email}. Open it to
-      be able to sign in with your e-mail.
+      <Mail className="size-4 shrink-0 text-brand-600" aria-hidden /> We sent a confirmation link to{" "}
+      {me.email}. Open it to be able to sign in with your e-mail.
     </p>
   );
 }
@@ -73,7 +81,8 @@ function AttachAccount() {
     const parsed = attachAccountSchema.safeParse({ email: email.trim(), password });
     if (!parsed.success) {
       const fieldErrors: typeof errors = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as "email" | "password"] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fieldErrors[issue.path[0] as "email" | "password"] ??= issue.message;
       return setErrors(fieldErrors);
     }
     setBusy(true);
@@ -98,11 +107,27 @@ function AttachAccount() {
       </p>
       <form onSubmit={submit} noValidate className="space-y-3">
         <Field label="Email" error={errors.email}>
-          {(id, d) => <Input id={id} aria-describedby={d} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          {(id, d) => (
+            <Input
+              id={id}
+              aria-describedby={d}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Password" error={errors.password} hint="At least 8 characters">
           {(id, d) => (
-            <Input id={id} aria-describedby={d} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id={id}
+              aria-describedby={d}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           )}
         </Field>
         {errors.form ? (

@@ -24,7 +24,10 @@ export default function SharedTripPage() {
   if (shared.isError)
     return (
       <EmptyState icon={MapPinOff} title="Trip Not Found" text="Failed to load shared trip">
-        <Link to="/" className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/"
+          className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Go to {PRODUCT_NAME}
         </Link>
       </EmptyState>

@@ -7,7 +7,10 @@ import { EmptyState } from "../../ui/EmptyState";
 export function NoTripSelected() {
   return (
     <EmptyState icon={Compass} title={MESSAGES.noTripTitle} text={MESSAGES.noTripText}>
-      <Link to="/" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+      <Link
+        to="/"
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+      >
         Go to My Trips
       </Link>
     </EmptyState>

@@ -1,0 +1,88 @@
+// Server measurements on this machine (printed, never asserted in tests):
+// - start: time from process start to the first 200 from /api/health, on an existing data dir;
+// - idle memory: resident set size after start-up, a little traffic and 10 s of rest;
+// - throughput of GET /api/health (one database query) with autocannon, 10 connections.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const serverDir = new URL("..", import.meta.url).pathname;
+const port = 3300 + Math.floor(Math.random() * 500);
+const dataDir = mkdtempSync(join(tmpdir(), "tabi-bench-"));
+const env = {
+  ...process.env,
+  PORT: String(port),
+  TABI_DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  NODE_ENV: "production",
+};
+const startArgs = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"))
+  .scripts.start.split(" ")
+  .slice(1);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function start() {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, startArgs, {
+    cwd: serverDir,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return { child, ms: performance.now() - t0 };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await sleep(20);
+  }
+}
+
+async function stop(child) {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+
+try {
+  const first = await start(); // creates the database
+  await stop(first.child);
+  const starts = [];
+  let last;
+  for (let i = 0; i < 3; i++) {
+    last = await start();
+    starts.push(last.ms);
+    if (i < 2) await stop(last.child);
+  }
+  for (let i = 0; i < 50; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+  await fetch(`http://127.0.0.1:${port}/`);
+  await sleep(10_000);
+  const idle = rssMiB(last.child.pid);
+  const load = await autocannon({
+    url: `http://127.0.0.1:${port}/api/health`,
+    connections: 10,
+    duration: 10,
+  });
+  await stop(last.child);
+
+  starts.sort((a, b) => a - b);
+  console.log(
+    `Server bench: Node ${process.version}, ${(await import("node:os")).cpus().length} cores, embedded PGlite`,
+  );
+  console.log("| measure | value | bar |");
+  console.log("|---|---:|---|");
+  console.log(`| first start (creates the database) | ${first.ms.toFixed(0)} ms | |`);
+  console.log(`| start on an existing data dir, median of 3 | ${starts[1].toFixed(0)} ms | <= 3000 ms |`);
+  console.log(`| idle memory (RSS) | ${idle.toFixed(0)} MiB | <= 200 MiB |`);
+  console.log(
+    `| GET /api/health, 10 connections | ${load.requests.average.toFixed(0)} req/s, p99 ${load.latency.p99} ms | |`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has embedded defaults for everything", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: "./data",
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+    });
+    expect(c.google).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+  });
+
+  it("stops on a malformed value with a message naming the variable", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("needs both Google settings or neither", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" }).google).toEqual({
+      clientId: "id",
+      clientSecret: "s",
+    });
+  });
+
+  it("treats empty values as unset and trims a trailing slash from the public URL", () => {
+    expect(loadConfig({ PORT: "", PUBLIC_URL: "https://tabi.example/" })).toMatchObject({
+      port: 3000,
+      publicUrl: "https://tabi.example",
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it("GET /api/health answers with the database kind and migration state", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/health" });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({
+    status: "ok",
+    database: process.env.DATABASE_URL ? "postgres" : "pglite",
+    migrations: { upToDate: true, latest: expect.stringMatching(/^0000_/) },
+  });
+});
+
+it("every /api route declares a guard", () => {
+  const unguarded = t.app.routeTable.filter(
+    (r) =>
+      r.url.startsWith("/api/") &&
+      !r.url.startsWith("/api/auth/") &&
+      !r.url.startsWith("/api/docs") &&
+      !r.guard,
+  );
+  expect(unguarded).toEqual([]);
+});
+
+it("serves the OpenAPI document", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+  expect(res.statusCode).toBe(200);
+  expect(Object.keys(res.json().paths)).toEqual(
+    expect.arrayContaining(["/api/feedback", "/api/me", "/api/health"]),
+  );
+});
+
+it("answers unknown API paths with the error shape", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+  expect(res.statusCode).toBe(404);
+  expect(res.json().error.code).toBe("NOT_FOUND");
+});
+
+it("lists the dev mailbox outside production", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toContain("Dev mailbox");
+});

@@ -2,7 +2,7 @@ import { forwardRef } from "react";
 import { cn } from "../lib/cn";
 
 const variants = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50 shadow-sm",
+  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/50 shadow-sm",
   secondary:
     "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",

@@ -60,7 +60,10 @@ export function PremiumSuccess() {
       )}
       {sessionId ? <p className="mt-4 break-all text-xs text-slate-400">Session: {sessionId}</p> : null}
       <div className="mt-6 flex justify-center gap-2">
-        <Link to="/" className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+        <Link
+          to="/"
+          className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
+        >
           Go to Home
         </Link>
         <Link

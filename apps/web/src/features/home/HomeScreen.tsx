@@ -65,7 +65,7 @@ export function HomeScreen() {
             </span>
             <Button
               variant="secondary"
-              className="!text-orange-600 font-bold"
+              className="font-bold !text-orange-700 dark:!bg-white"
               onClick={() => open("premium")}
             >
               UPGRADE NOW!

@@ -26,7 +26,7 @@ export default function SharedTripPage() {
       <EmptyState icon={MapPinOff} title="Trip Not Found" text="Failed to load shared trip">
         <Link
           to="/"
-          className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
         >
           Go to {PRODUCT_NAME}
         </Link>

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// Place search (server providers/places): one shape whatever the provider behind it.
+export const PLACE_RESULT_KINDS = ["city", "airport", "landmark", "address"] as const;
+
+export const latLngSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
+/** "35.68,139.76" as sent in a query string. */
+export const latLngParam = z
+  .string()
+  .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, "must be 'lat,lng'")
+  .transform((s) => {
+    const [lat, lng] = s.split(",").map(Number) as [number, number];
+    return { lat, lng };
+  })
+  .pipe(latLngSchema);
+
+export const placeSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, "Please type a place to search for").max(120),
+  near: latLngParam.optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+
+export const placeResultSchema = z.object({
+  /** Provider-scoped and stable: "geonames:1850147", "iata:NRT", "wikidata:Q2946", "google:ChIJ...". */
+  id: z.string(),
+  name: z.string(),
+  /** The name in the local script where the data has it (東京, 서울 ...). */
+  localName: z.string().nullable(),
+  kind: z.enum(PLACE_RESULT_KINDS),
+  /** One of the spec's place categories (tourist_attraction, museum, park, airport ...). */
+  category: z.string(),
+  /** A short human address, e.g. "Kyoto, Japan". */
+  address: z.string(),
+  countryCode: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  iata: z.string().nullable(),
+  rating: z.number().nullable(),
+  photoUrl: z.string().nullable(),
+  /** IANA time zone of the place (from the coordinates). */
+  timezone: z.string().nullable(),
+});
+export type PlaceResult = z.infer<typeof placeResultSchema>;
+
+export const placeSearchResponseSchema = z.object({
+  results: z.array(placeResultSchema),
+  /** Credit line to show under results (data licences). */
+  attribution: z.string(),
+});
+export type PlaceSearchResponse = z.infer<typeof placeSearchResponseSchema>;

@@ -18,8 +18,11 @@ import { registerErrorHandling } from "./http/errors";
 import { registerGuards } from "./http/guards";
 import { findWebDist, registerWeb } from "./http/web";
 import { feedbackRoutes } from "./modules/feedback/routes";
+import { invitationRoutes } from "./modules/invitations/routes";
+import { memberRoutes } from "./modules/members/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { createMailProvider } from "./providers/mail";
 import { loadOrCreateSecrets } from "./secrets";
@@ -87,11 +90,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onRoute", (r) => {
     routeTable.push({ method: r.method, url: r.url, guard: r.config?.guard });
   });
-  registerGuards(app, auth);
+  registerGuards(app, auth, database.db);
   await registerAuthBridge(app, auth);
   await systemRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await feedbackRoutes(app, ctx);
+  await tripRoutes(app, ctx);
+  await memberRoutes(app, ctx);
+  await invitationRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;

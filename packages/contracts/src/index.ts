@@ -5,3 +5,5 @@ export * from "./messages";
 export * from "./palette";
 export * from "./place-search";
 export * from "./session";
+export * from "./time";
+export * from "./trips";

@@ -60,3 +60,8 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     throw err;
   }
 }
+
+/** A transaction handle; inside a transaction use only it (PGlite has one connection). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a query function runs on: the database, or the transaction it is part of. */
+export type Executor = Db | Tx;

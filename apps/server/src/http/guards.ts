@@ -1,7 +1,10 @@
+import { TRIP_MESSAGES } from "@tabi/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth";
 import { toFetchHeaders } from "../auth/bridge";
-import { unauthorized } from "./errors";
+import type { Db } from "../db/connect";
+import { findMembership } from "../modules/members/queries";
+import { forbidden, notFound, unauthorized } from "./errors";
 
 export type Guard = "public" | "signedIn" | "tripMember" | "tripAdmin" | "tripOwner";
 
@@ -17,22 +20,52 @@ export interface SessionUser {
   createdAt: Date;
 }
 
+declare const tripScopeBrand: unique symbol;
+/**
+ * A trip the caller was proven to belong to. Only the trip guards make one, and every trip-scoped
+ * query takes one, so a query cannot run on an unchecked trip id (STYLE.md, rallly's branded scope).
+ */
+export interface TripScope {
+  readonly tripId: string;
+  readonly userId: string;
+  readonly role: "admin" | "member";
+  readonly isOwner: boolean;
+  readonly canEditPlaces: boolean;
+  readonly canOptimize: boolean;
+  readonly canAddPlaces: boolean;
+  readonly canInviteMembers: boolean;
+  readonly [tripScopeBrand]: true;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Every /api route declares who may call it; checked once, here. */
     guard?: Guard;
+    /** The 403 message of a trip guard when the spec has a specific one. */
+    forbiddenMessage?: string;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; resolved at most once per request. */
     currentUser(): Promise<SessionUser | null>;
     /** The signed-in user; throws 401 when there is none. */
     requireUser(): Promise<SessionUser>;
+    /** Set by the trip guards: the checked membership of the trip in the route's :tripId. */
+    tripScope?: TripScope;
   }
 }
 
 const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-export function registerGuards(app: FastifyInstance, auth: Auth): void {
+/** The trip scope a trip guard checked; a route without one is a programming error. */
+export function scopeOf(request: FastifyRequest): TripScope {
+  if (!request.tripScope)
+    throw new Error(`${request.routeOptions.url} uses a trip scope without a trip guard`);
+  return request.tripScope;
+}
+
+export function registerGuards(app: FastifyInstance, auth: Auth, db: Db): void {
   app.decorateRequest("currentUser", function (this: FastifyRequest) {
     let pending = userCache.get(this);
     if (!pending) {
@@ -44,6 +77,7 @@ export function registerGuards(app: FastifyInstance, auth: Auth): void {
     }
     return pending;
   });
+  app.decorateRequest("tripScope", undefined);
   app.decorateRequest("requireUser", async function (this: FastifyRequest) {
     const user = await this.currentUser();
     if (!user) throw unauthorized();
@@ -64,7 +98,28 @@ export function registerGuards(app: FastifyInstance, auth: Auth): void {
   app.addHook("preHandler", async (request) => {
     const guard = request.routeOptions.config.guard;
     if (!guard || guard === "public") return;
-    await request.requireUser();
-    // Trip guards (tripMember, tripAdmin, tripOwner) are added with the trips module.
+    const user = await request.requireUser();
+    if (guard === "signedIn") return;
+
+    // Trip guards: a trip the caller does not belong to does not exist for them (404, never its data).
+    const tripId = (request.params as { tripId?: string }).tripId;
+    if (!tripId) throw new Error(`${request.routeOptions.url}: guard ${guard} needs a :tripId parameter`);
+    if (!UUID.test(tripId)) throw notFound(TRIP_MESSAGES.tripNotFound);
+    const m = await findMembership(db, tripId, user.id);
+    if (!m) throw notFound(TRIP_MESSAGES.tripNotFound);
+    const isOwner = m.ownerId === user.id;
+    const message = request.routeOptions.config.forbiddenMessage;
+    if (guard === "tripAdmin" && m.role !== "admin") throw forbidden(message ?? TRIP_MESSAGES.onlyAdmins);
+    if (guard === "tripOwner" && !isOwner) throw forbidden(message ?? TRIP_MESSAGES.onlyOwnerDelete);
+    request.tripScope = {
+      tripId,
+      userId: user.id,
+      role: m.role,
+      isOwner,
+      canEditPlaces: m.canEditPlaces,
+      canOptimize: m.canOptimize,
+      canAddPlaces: m.canAddPlaces,
+      canInviteMembers: m.canInviteMembers,
+    } as TripScope;
   });
 }

@@ -10,7 +10,7 @@ export class TestClient {
   private cookies = new Map<string, string>();
   constructor(
     private readonly app: TabiApp,
-    private readonly ip = "10.0.0.1",
+    public ip = "10.0.0.1",
   ) {}
 
   get cookieHeader() {

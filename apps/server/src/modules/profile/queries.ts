@@ -1,8 +1,8 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/connect";
+import type { Db, Executor } from "../../db/connect";
 import { optimizationResults, places, tripMembers, users } from "../../db/schema";
 
-export async function findUserById(db: Db, id: string) {
+export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }

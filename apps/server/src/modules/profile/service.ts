@@ -4,14 +4,8 @@ import { AUTH_CALLBACK_PATH } from "../../auth/auth";
 import type { Db } from "../../db/connect";
 import { conflict } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
+import { isPremiumActive } from "../billing/plan";
 import { attachEmail, emailTaken, findUserById, touchLastActive } from "./queries";
-
-export function isPremiumActive(
-  u: { isPremium?: boolean | null; premiumExpiresAt?: Date | null },
-  now = new Date(),
-) {
-  return Boolean(u.isPremium) && (!u.premiumExpiresAt || u.premiumExpiresAt > now);
-}
 
 export function presentMe(u: SessionUser): Me {
   const guest = Boolean(u.isAnonymous);

@@ -1,0 +1,32 @@
+import { invitationSchema, joinTripResponseSchema, joinTripSchema } from "@tabi/contracts";
+import { z } from "zod";
+import { scopeOf } from "../../http/guards";
+import type { App, AppContext } from "../types";
+import { currentInvitation, joinTrip } from "./service";
+
+export async function invitationRoutes(app: App, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/trips/:tripId/invitation",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["invitations"],
+        params: z.object({ tripId: z.string() }),
+        response: { 200: invitationSchema },
+      },
+    },
+    async (request) => currentInvitation(db, scopeOf(request)),
+  );
+
+  app.post(
+    "/api/trips/join",
+    {
+      // Per client IP here; per user in the service (failed attempts).
+      config: { guard: "signedIn", rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: { tags: ["invitations"], body: joinTripSchema, response: { 200: joinTripResponseSchema } },
+    },
+    async (request) => joinTrip(db, await request.requireUser(), request.body.code),
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  memberSchema,
+  memberUpdateSchema,
+  TRIP_MESSAGES,
+  transferOwnershipSchema,
+  tripDetailSchema,
+} from "@tabi/contracts";
+import { z } from "zod";
+import { scopeOf } from "../../http/guards";
+import { getTripDetail } from "../trips/service";
+import type { App, AppContext } from "../types";
+import { changeMember, leaveTrip, transferOwnership } from "./service";
+
+const tripParams = z.object({ tripId: z.string() });
+
+export async function memberRoutes(app: App, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/trips/:tripId/members",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["members"],
+        params: tripParams,
+        response: { 200: z.object({ members: z.array(memberSchema) }) },
+      },
+    },
+    async (request) => ({ members: (await getTripDetail(db, scopeOf(request))).members }),
+  );
+
+  app.patch(
+    "/api/trips/:tripId/members/:userId",
+    {
+      config: { guard: "tripAdmin", forbiddenMessage: TRIP_MESSAGES.onlyAdminsRoles },
+      schema: {
+        tags: ["members"],
+        params: tripParams.extend({ userId: z.uuid() }),
+        body: memberUpdateSchema,
+        response: { 200: tripDetailSchema },
+      },
+    },
+    async (request) => changeMember(db, scopeOf(request), request.params.userId, request.body),
+  );
+
+  app.post(
+    "/api/trips/:tripId/leave",
+    { config: { guard: "tripMember" }, schema: { tags: ["members"], params: tripParams } },
+    async (request, reply) => {
+      await leaveTrip(db, scopeOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    "/api/trips/:tripId/owner",
+    {
+      config: { guard: "tripOwner", forbiddenMessage: "Only the trip owner can hand the trip on." },
+      schema: {
+        tags: ["members"],
+        params: tripParams,
+        body: transferOwnershipSchema,
+        response: { 200: tripDetailSchema },
+      },
+    },
+    async (request) => transferOwnership(db, scopeOf(request), request.body.userId),
+  );
+}

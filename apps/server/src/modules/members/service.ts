@@ -1,0 +1,43 @@
+import { type MemberUpdateInput, TRIP_MESSAGES } from "@tabi/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { tripMembers, trips } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import type { TripScope } from "../../http/guards";
+import { lockTrip, setMemberCount } from "../trips/queries";
+import { getTripDetail } from "../trips/service";
+import { findMembership, updateMember } from "./queries";
+
+export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
+  if (input.role !== undefined && userId === scope.userId) throw forbidden(TRIP_MESSAGES.ownRole);
+  const target = await findMembership(db, scope.tripId, userId);
+  if (!target) throw notFound("Member not found");
+  if (input.role === "member" && target.ownerId === userId) throw forbidden(TRIP_MESSAGES.ownerStaysAdmin);
+  await updateMember(db, scope.tripId, userId, input);
+  return getTripDetail(db, scope);
+}
+
+/** Leaving releases the member's colour; the owner hands the trip on first. */
+export async function leaveTrip(db: Db, scope: TripScope) {
+  if (scope.isOwner) throw conflict(TRIP_MESSAGES.ownerMustTransfer);
+  await db.transaction(async (tx) => {
+    await lockTrip(tx, scope.tripId);
+    await tx
+      .delete(tripMembers)
+      .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, scope.userId)));
+    await setMemberCount(tx, scope.tripId);
+  });
+}
+
+export async function transferOwnership(db: Db, scope: TripScope, userId: string) {
+  const target = await findMembership(db, scope.tripId, userId);
+  if (!target) throw notFound("Member not found");
+  await db.transaction(async (tx) => {
+    await tx.update(trips).set({ ownerId: userId, updatedAt: new Date() }).where(eq(trips.id, scope.tripId));
+    await tx
+      .update(tripMembers)
+      .set({ role: "admin" })
+      .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, userId)));
+  });
+  return getTripDetail(db, scope);
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import type { TestClient } from "../../test/client";
+import { client, createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
+
+// Every trip and member route, tried by every kind of caller on a fresh trip, with the answer each
+// must get. A trip the caller is not in answers exactly the generic 404: no data of it leaks.
+type Role = "signedOut" | "guest" | "nonMember" | "member" | "admin" | "owner";
+const ROLES: Role[] = ["signedOut", "guest", "nonMember", "member", "admin", "owner"];
+
+interface World {
+  tripId: string;
+  tripName: string;
+  clients: Record<Role, TestClient>;
+  ids: Record<"owner" | "admin" | "member", string>;
+  code: string;
+}
+
+interface Case {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  route: string;
+  url: (w: World) => string;
+  body?: (w: World) => unknown;
+  expect: Record<Role, number>;
+}
+
+const NOT_IN = { signedOut: 401, guest: 404, nonMember: 404 } as const;
+
+const CASES: Case[] = [
+  {
+    method: "GET",
+    route: "/api/trips",
+    url: () => "/api/trips",
+    expect: { signedOut: 401, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips",
+    url: () => "/api/trips",
+    body: () => ({
+      departureLocation: "Osaka, Japan",
+      startDate: new Date(Date.now() + 9e8).toISOString().slice(0, 10),
+    }),
+    expect: { signedOut: 401, guest: 201, nonMember: 201, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId",
+    url: (w) => `/api/trips/${w.tripId}`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId",
+    url: (w) => `/api/trips/${w.tripId}`,
+    body: () => ({ description: "Changed" }),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId",
+    url: (w) => `/api/trips/${w.tripId}`,
+    expect: { ...NOT_IN, member: 403, admin: 403, owner: 204 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/members",
+    url: (w) => `/api/trips/${w.tripId}/members`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/members/:userId",
+    url: (w) => `/api/trips/${w.tripId}/members/${w.ids.member}`,
+    body: () => ({ canOptimize: false }),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/leave",
+    url: (w) => `/api/trips/${w.tripId}/leave`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 409 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/owner",
+    url: (w) => `/api/trips/${w.tripId}/owner`,
+    body: (w) => ({ userId: w.ids.member }),
+    expect: { ...NOT_IN, member: 403, admin: 403, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/invitation",
+    url: (w) => `/api/trips/${w.tripId}/invitation`,
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/join",
+    url: () => "/api/trips/join",
+    body: (w) => ({ code: w.code }),
+    expect: { signedOut: 401, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+];
+
+let t: TestApp;
+let people: {
+  owner: TestClient & { id: string };
+  admin: TestClient & { id: string };
+  member: TestClient & { id: string };
+  nonMember: TestClient;
+  guest: TestClient;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Premium, so that one person can be in the many fresh trips this test makes.
+  people = {
+    owner: await registered(t.app, "owner@example.com", { premium: true }),
+    admin: await registered(t.app, "admin@example.com", { premium: true }),
+    member: await registered(t.app, "member@example.com", { premium: true }),
+    nonMember: await registered(t.app, "stranger@example.com", { premium: true }),
+    guest: await guest(t.app, "Drifter"),
+  };
+});
+afterAll(() => t.close());
+
+let world = 0;
+async function freshWorld(): Promise<World> {
+  // A new address per world keeps this test under the per-IP limits of create and join.
+  world++;
+  for (const [i, p] of [people.owner, people.admin, people.member].entries())
+    p.ip = `10.60.${world}.${i + 1}`;
+  const trip = await createTrip(people.owner, { name: `Secret trip ${Math.random().toString(36).slice(2)}` });
+  const code = await inviteCode(people.owner, trip.id);
+  expect((await join(people.admin, code)).statusCode).toBe(200);
+  expect((await join(people.member, code)).statusCode).toBe(200);
+  const promote = await people.owner.request("PATCH", `/api/trips/${trip.id}/members/${people.admin.id}`, {
+    role: "admin",
+  });
+  expect(promote.statusCode).toBe(200);
+  return {
+    tripId: trip.id,
+    tripName: trip.name,
+    code,
+    ids: { owner: people.owner.id, admin: people.admin.id, member: people.member.id },
+    clients: {
+      signedOut: client(t.app),
+      guest: people.guest,
+      nonMember: people.nonMember,
+      member: people.member,
+      admin: people.admin,
+      owner: people.owner,
+    },
+  };
+}
+
+describe("route by role", () => {
+  it("covers every trip, member and invitation route", () => {
+    const routes = t.app.routeTable
+      .filter((r) => /^\/api\/trips/.test(r.url))
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== "HEAD")
+          .map((m) => `${m} ${r.url}`),
+      );
+    expect(new Set(routes)).toEqual(new Set(CASES.map((c) => `${c.method} ${c.route}`)));
+  });
+
+  for (const c of CASES) {
+    for (const role of ROLES) {
+      it(`${c.method} ${c.route} as ${role} -> ${c.expect[role]}`, async () => {
+        const w = await freshWorld();
+        const res = await w.clients[role].request(c.method, c.url(w), c.body?.(w));
+        expect(res.statusCode, res.body).toBe(c.expect[role]);
+        if (res.statusCode === 404 || res.statusCode === 401) {
+          expect(res.body).not.toContain(w.tripName);
+          expect(res.json().error.code).toMatch(/NOT_FOUND|UNAUTHORIZED/);
+        }
+        if (c.route === "/api/trips" && c.method === "GET" && res.statusCode === 200) {
+          const names = (res.json().trips as { name: string }[]).map((x) => x.name);
+          expect(names.includes(w.tripName)).toBe(["member", "admin", "owner"].includes(role));
+        }
+      });
+    }
+  }
+
+  it("answers 404, not 500, for a trip id that is not a UUID", async () => {
+    const res = await people.owner.get("/api/trips/not-a-uuid");
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,68 @@
+import {
+  TRIP_MESSAGES,
+  tripCreateSchema,
+  tripDetailSchema,
+  tripListSchema,
+  tripUpdateSchema,
+} from "@tabi/contracts";
+import { z } from "zod";
+import { scopeOf } from "../../http/guards";
+import type { App, AppContext } from "../types";
+import { createTrip, editTrip, getTripDetail, listTrips, removeTrip } from "./service";
+
+const tripParams = z.object({ tripId: z.string() });
+
+export async function tripRoutes(app: App, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/trips",
+    { config: { guard: "signedIn" }, schema: { tags: ["trips"], response: { 200: tripListSchema } } },
+    async (request) => listTrips(db, await request.requireUser()),
+  );
+
+  app.post(
+    "/api/trips",
+    {
+      config: { guard: "signedIn", rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: { tags: ["trips"], body: tripCreateSchema, response: { 201: tripDetailSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTrip(db, await request.requireUser(), request.body)),
+  );
+
+  app.get(
+    "/api/trips/:tripId",
+    {
+      config: { guard: "tripMember" },
+      schema: { tags: ["trips"], params: tripParams, response: { 200: tripDetailSchema } },
+    },
+    async (request) => getTripDetail(db, scopeOf(request)),
+  );
+
+  app.patch(
+    "/api/trips/:tripId",
+    {
+      config: { guard: "tripAdmin" },
+      schema: {
+        tags: ["trips"],
+        params: tripParams,
+        body: tripUpdateSchema,
+        response: { 200: tripDetailSchema },
+      },
+    },
+    async (request) => editTrip(db, scopeOf(request), request.body),
+  );
+
+  app.delete(
+    "/api/trips/:tripId",
+    {
+      config: { guard: "tripOwner", forbiddenMessage: TRIP_MESSAGES.onlyOwnerDelete },
+      schema: { tags: ["trips"], params: tripParams },
+    },
+    async (request, reply) => {
+      await removeTrip(db, scopeOf(request));
+      return reply.status(204).send();
+    },
+  );
+}

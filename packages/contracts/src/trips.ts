@@ -77,6 +77,7 @@ export const tripSchema = z.object({
   createdAt: z.string(),
   /** The caller's standing in the trip, so the client never re-implements a rule. */
   my: memberPermissionsSchema.extend({
+    userId: z.string(),
     role: z.enum(MEMBER_ROLES),
     isOwner: z.boolean(),
     colorIndex: z.number().nullable(),

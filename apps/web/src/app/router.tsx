@@ -4,6 +4,7 @@ import { AuthCallback } from "../features/auth/AuthCallback";
 import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
 import { HomeScreen } from "../features/home/HomeScreen";
 import { NoTripSelected } from "../features/trips/NoTripSelected";
+import { TripDetailScreen } from "../features/trips/TripDetailScreen";
 import { FullPageSpinner } from "../ui/Spinner";
 import { Shell } from "./layout/Shell";
 import { NotFound } from "./NotFound";
@@ -18,8 +19,8 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { path: "/", element: <HomeScreen /> },
-      { path: "/my-trip", element: <NoTripSelected /> },
-      { path: "/trip/:tripId", element: <NoTripSelected /> },
+      { path: "/my-trip", element: <TripDetailScreen /> },
+      { path: "/trip/:tripId", element: <TripDetailScreen /> },
       { path: "/my-trip/my-places", element: <NoTripSelected /> },
       { path: "/my-trip/chat", element: <NoTripSelected /> },
       { path: "/my-trip/share", element: <NoTripSelected /> },

@@ -63,6 +63,7 @@ export function presentTrip(trip: TripRow, me: MemberRow, members: MemberWithUse
     memberCount: members.length || trip.totalMembers,
     createdAt: trip.createdAt.toISOString(),
     my: {
+      userId: me.userId,
       role: me.role,
       isOwner: trip.ownerId === me.userId,
       colorIndex: me.assignedColorIndex,

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { SignInScreen } from "../../features/auth/SignInScreen";
 import { useMe } from "../../features/auth/session";
+import { TripDialogsProvider } from "../../features/trips/TripDialogsProvider";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { ErrorBoundary } from "../ErrorScreen";
 import { isPublicPath } from "../paths";
@@ -16,15 +17,17 @@ export function Shell() {
   const signedOut = gated && me.isSuccess && !me.data;
   const showNav = Boolean(me.data) && gated;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <Background />
-      <Header />
-      <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
-        <ErrorBoundary>
-          {gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
-        </ErrorBoundary>
-      </main>
-      {showNav ? <BottomNav /> : null}
-    </div>
+    <TripDialogsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <Background />
+        <Header />
+        <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
+          <ErrorBoundary>
+            {gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
+          </ErrorBoundary>
+        </main>
+        {showNav ? <BottomNav /> : null}
+      </div>
+    </TripDialogsProvider>
   );
 }

@@ -1,11 +1,20 @@
-import { PLAN_LIMITS, PREMIUM_PLAN, PRODUCT_NAME } from "@tabi/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { Crown, Luggage, MapPin, Route, Sparkles } from "lucide-react";
+import { PLAN_LIMITS, PREMIUM_PLAN, PRODUCT_NAME, TRIP_MESSAGES } from "@tabi/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Crown, Luggage, MapPin, Plus, Route, Sparkles, UserPlus } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useDialogs } from "../info/dialogs";
+import { tripDetailQuery, useTrips } from "../trips/api";
+import { useCurrentTripId } from "../trips/currentTrip";
+import { TripCard } from "../trips/TripCard";
+import { useTripDialogs } from "../trips/TripDialogsProvider";
+import { useGuidanceFlag } from "./guidance";
 
 interface Stats {
   placesAdded: number;
@@ -22,7 +31,38 @@ export function HomeScreen() {
     { label: "Routes Optimized", value: stats.data?.routesOptimized, Icon: Route },
     { label: "Trips Planned", value: stats.data?.tripsPlanned, Icon: Luggage },
   ];
-  const tripCount = stats.data?.tripsPlanned ?? 0;
+  const trips = useTrips();
+  const openTrip = useTripDialogs();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [currentId, setCurrentId] = useCurrentTripId();
+  const [opening, setOpening] = useState<string | null>(null);
+  const usage = trips.data?.usage;
+  const tripCount = usage?.trips ?? 0;
+  const blocked = usage?.tripLimit != null && usage.trips >= usage.tripLimit;
+  const [guided, dismissGuidance] = useGuidanceFlag(me ? `createTripGuidance_${me.id}` : null);
+  const pulse = !guided && trips.isSuccess && tripCount === 0;
+
+  function create() {
+    dismissGuidance();
+    if (blocked) {
+      toast.error(TRIP_MESSAGES.tripLimitCreate);
+      open("premium", "trips");
+    } else openTrip({ kind: "create" });
+  }
+
+  async function openCard(id: string) {
+    setOpening(id);
+    try {
+      await queryClient.fetchQuery(tripDetailQuery(id));
+      setCurrentId(id);
+      navigate("/my-trip");
+    } catch {
+      toast.error(TRIP_MESSAGES.loadFailed);
+    } finally {
+      setOpening(null);
+    }
+  }
   return (
     <div className="space-y-6">
       <section>
@@ -54,6 +94,25 @@ export function HomeScreen() {
         ))}
       </section>
 
+      <section className="grid grid-cols-2 gap-3">
+        <Button variant="secondary" size="lg" onClick={() => openTrip({ kind: "join", blocked })}>
+          {blocked ? (
+            <Crown className="size-4 text-amber-500" aria-label="Premium" />
+          ) : (
+            <UserPlus className="size-4" aria-hidden />
+          )}
+          Join Trip
+        </Button>
+        <Button size="lg" className={pulse ? "animate-guidance" : undefined} onClick={create}>
+          {blocked ? (
+            <Crown className="size-4 text-amber-300" aria-label="Premium" />
+          ) : (
+            <Plus className="size-4" aria-hidden />
+          )}
+          Create Trip
+        </Button>
+      </section>
+
       {me && !me.isPremium ? (
         <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-amber-400 via-orange-500 to-rose-500 p-5 text-white shadow-lg">
           <Sparkles className="absolute -top-2 -right-2 size-24 opacity-20" aria-hidden />
@@ -81,8 +140,43 @@ export function HomeScreen() {
             {me?.isPremium ? `${tripCount} trips` : `${tripCount}/${PLAN_LIMITS.free.trips} trips`}
           </span>
         </div>
-        <EmptyState icon={Luggage} title="No trips yet" text="Trips you create or join will appear here." />
+        {trips.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-7" label="Loading trips" />
+          </div>
+        ) : trips.isError ? (
+          <EmptyState icon={Luggage} title="Could not load your trips" text={TRIP_MESSAGES.loadFailed}>
+            <Button variant="secondary" onClick={() => trips.refetch()}>
+              Try Again
+            </Button>
+          </EmptyState>
+        ) : trips.data.trips.length === 0 ? (
+          <EmptyState
+            icon={Luggage}
+            title="No trips yet"
+            text="Create a trip, or join one with a code from a friend."
+          >
+            <Button className={pulse ? "animate-guidance" : undefined} onClick={create}>
+              Create Your First Trip
+            </Button>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-3 md:grid-cols-2">
+            {trips.data.trips.map((t) => (
+              <TripCard key={t.id} trip={t} current={t.id === currentId} onOpen={() => openCard(t.id)} />
+            ))}
+          </div>
+        )}
       </section>
+      {opening ? (
+        <div
+          role="status"
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/70 backdrop-blur-sm dark:bg-slate-950/70"
+        >
+          <Spinner className="size-8" />
+          <p className="font-medium">Loading</p>
+        </div>
+      ) : null}
     </div>
   );
 }

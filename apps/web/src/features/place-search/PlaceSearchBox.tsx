@@ -1,0 +1,188 @@
+import type { PlaceResult } from "@tabi/contracts";
+import { Building2, Landmark, MapPin, Plane, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { cn } from "../../lib/cn";
+import { inputClass } from "../../ui/Field";
+import { Spinner } from "../../ui/Spinner";
+import { usePlaceSearch } from "./api";
+
+export interface PickedPlace {
+  label: string;
+  lat: number | null;
+  lng: number | null;
+  result?: PlaceResult;
+}
+
+const KIND_ICON = { city: Building2, airport: Plane, landmark: Landmark, address: MapPin } as const;
+
+/** Search-as-you-type for places, keyboard accessible (WAI-ARIA combobox), used by trip and place forms. */
+export function PlaceSearchBox({
+  id,
+  value,
+  onChange,
+  placeholder = "Search for a place",
+  near,
+  allowFreeText = true,
+  describedBy,
+}: {
+  id?: string;
+  value: PickedPlace | null;
+  onChange(place: PickedPlace | null): void;
+  placeholder?: string;
+  near?: { lat: number; lng: number } | null;
+  allowFreeText?: boolean;
+  describedBy?: string;
+}) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const search = usePlaceSearch(open ? text : "", near);
+  const results = search.data?.results ?? [];
+  const freeText = allowFreeText && text.trim().length > 1;
+  const options = results.length + (freeText ? 1 : 0);
+
+  function pick(index: number) {
+    const r = results[index];
+    if (r)
+      onChange({ label: [r.name, r.address].filter(Boolean).join(", "), lat: r.lat, lng: r.lng, result: r });
+    else if (freeText) onChange({ label: text.trim(), lat: null, lng: null });
+    setOpen(false);
+    setText("");
+  }
+
+  if (value) {
+    return (
+      <div className="flex items-center gap-2 rounded-xl border border-brand-500/60 bg-brand-50/60 px-3 py-2 dark:bg-brand-900/30">
+        <MapPin className="size-4 shrink-0 text-brand-700 dark:text-brand-100" aria-hidden />
+        <span className="min-w-0 flex-1 truncate text-sm" title={value.label}>
+          {value.label}
+        </span>
+        <button
+          type="button"
+          aria-label={`Clear ${value.label}`}
+          className="rounded-full p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"
+          onClick={() => {
+            onChange(null);
+            requestAnimationFrame(() => inputRef.current?.focus());
+          }}
+        >
+          <X className="size-4" />
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative">
+      <input
+        ref={inputRef}
+        id={id}
+        role="combobox"
+        aria-expanded={open && options > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && options > 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        className={inputClass}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => text && setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") {
+            e.preventDefault();
+            setOpen(true);
+            setActive((a) => Math.min(a + 1, options - 1));
+          } else if (e.key === "ArrowUp") {
+            e.preventDefault();
+            setActive((a) => Math.max(a - 1, 0));
+          } else if (e.key === "Enter" && open && options > 0) {
+            e.preventDefault();
+            pick(active);
+          } else if (e.key === "Escape") setOpen(false);
+        }}
+      />
+      {search.isFetching ? <Spinner className="absolute top-3 right-3 size-4" label="Searching" /> : null}
+      {open && text.trim() ? (
+        <div className="absolute z-50 mt-1 w-full overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
+          <div id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
+            {results.map((r, i) => {
+              const Icon = KIND_ICON[r.kind] ?? MapPin;
+              return (
+                <div
+                  key={r.id}
+                  tabIndex={-1}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-3 px-3 py-2",
+                    i === active && "bg-slate-100 dark:bg-slate-800",
+                  )}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => pick(i)}
+                  onKeyDown={(e) => e.key === "Enter" && pick(i)}
+                >
+                  <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium">
+                      {r.name}
+                      {r.iata ? <span className="ml-1 text-xs text-slate-500">({r.iata})</span> : null}
+                      {r.localName && r.localName !== r.name ? (
+                        <span className="ml-1.5 text-xs text-slate-500">{r.localName}</span>
+                      ) : null}
+                    </span>
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      {r.address}
+                    </span>
+                  </span>
+                </div>
+              );
+            })}
+            {freeText ? (
+              <div
+                id={`${listId}-${results.length}`}
+                tabIndex={-1}
+                role="option"
+                aria-selected={active === results.length}
+                className={cn(
+                  "cursor-pointer px-3 py-2 text-sm text-slate-600 dark:text-slate-300",
+                  active === results.length && "bg-slate-100 dark:bg-slate-800",
+                )}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(results.length)}
+                onClick={() => pick(results.length)}
+                onKeyDown={(e) => e.key === "Enter" && pick(results.length)}
+              >
+                Use “{text.trim()}” as typed
+              </div>
+            ) : null}
+          </div>
+          {search.isError ? (
+            <p className="border-t border-slate-100 px-3 py-2 text-xs text-red-600 dark:border-slate-800">
+              Place search is unavailable right now. You can still use the name as typed.
+            </p>
+          ) : search.data && results.length === 0 ? (
+            <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500 dark:border-slate-800">
+              No places found
+            </p>
+          ) : null}
+          {search.data?.attribution ? (
+            <p className="border-t border-slate-100 px-3 py-1.5 text-[10px] text-slate-400 dark:border-slate-800">
+              {search.data.attribution}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

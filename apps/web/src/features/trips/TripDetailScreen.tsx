@@ -1,0 +1,103 @@
+import { MESSAGES } from "@tabi/contracts";
+import { Compass, Route, Settings } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { FullPageSpinner } from "../../ui/Spinner";
+import { useTrip } from "./api";
+import { useCurrentTripId } from "./currentTrip";
+import { DeadlineBanner } from "./DeadlineBadge";
+import { dateRange } from "./format";
+import { InviteCard } from "./InviteCard";
+import { MembersPopup } from "./MembersPopup";
+import { NoTripSelected } from "./NoTripSelected";
+import { useTripDialogs } from "./TripDialogsProvider";
+
+/** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
+export function TripDetailScreen() {
+  const { tripId: routeId } = useParams();
+  const [currentId, setCurrentId] = useCurrentTripId();
+  const tripId = routeId ?? currentId;
+  const detail = useTrip(tripId);
+  const open = useTripDialogs();
+
+  // /trip/{id} makes that trip the current one once we know the caller belongs to it.
+  useEffect(() => {
+    if (routeId && detail.data && routeId !== currentId) setCurrentId(routeId);
+  }, [routeId, detail.data, currentId, setCurrentId]);
+  // A remembered trip that is gone (deleted, or we left it) is forgotten.
+  useEffect(() => {
+    if (!routeId && detail.error instanceof ApiError && detail.error.status === 404) setCurrentId(null);
+  }, [routeId, detail.error, setCurrentId]);
+
+  if (!tripId) return <NoTripSelected />;
+  if (detail.isPending) return <FullPageSpinner />;
+  if (detail.isError)
+    return detail.error instanceof ApiError && detail.error.status === 404 ? (
+      <EmptyState
+        icon={Compass}
+        title="Trip not found"
+        text="This trip does not exist, or you are not a member of it."
+      >
+        <Link
+          to="/"
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+        >
+          Go to My Trips
+        </Link>
+      </EmptyState>
+    ) : (
+      <EmptyState
+        icon={Compass}
+        title={MESSAGES.genericErrorTitle}
+        text="Failed to load trip data. Please try again."
+      >
+        <Button variant="secondary" onClick={() => detail.refetch()}>
+          Try Again
+        </Button>
+      </EmptyState>
+    );
+
+  const { trip } = detail.data;
+  return (
+    <div className="space-y-4">
+      <header className="rounded-3xl bg-white/90 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-xl font-bold tracking-tight">{trip.name}</h2>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              {dateRange(trip.startDate, trip.endDate)}
+            </p>
+          </div>
+          <MembersPopup detail={detail.data} />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="!px-2"
+            aria-label="Trip settings"
+            onClick={() =>
+              open({
+                kind: "settings",
+                tripId: trip.id,
+                tab: trip.my.role === "admin" ? "details" : "permissions",
+              })
+            }
+          >
+            <Settings className="size-5" />
+          </Button>
+        </div>
+        <div className="mt-3 empty:hidden">
+          <DeadlineBanner deadline={trip.addPlaceDeadline} />
+        </div>
+      </header>
+      {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
+      <EmptyState
+        icon={Route}
+        title="No itinerary yet"
+        text="Once members have added the places they wish to visit, optimise to see the plan on a map and a calendar."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { SAME_AS_DEPARTURE, TRIP_MESSAGES, type Trip, tripDays } from "@tabi/contracts";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "../../lib/api";
+import { Button } from "../../ui/Button";
+import { Field, Input, inputClass } from "../../ui/Field";
+import { type PickedPlace, PlaceSearchBox } from "../place-search/PlaceSearchBox";
+import { useCreateTrip, useUpdateTrip } from "./api";
+import { DateRangePicker } from "./DateRangePicker";
+
+export interface TripFormValues {
+  name: string;
+  departure: PickedPlace | null;
+  returnPlace: PickedPlace | null;
+  roundTrip: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  description: string;
+}
+
+export function valuesFromTrip(trip?: Trip): TripFormValues {
+  if (!trip)
+    return {
+      name: "",
+      departure: null,
+      returnPlace: null,
+      roundTrip: false,
+      startDate: null,
+      endDate: null,
+      description: "",
+    };
+  const round = trip.destination === SAME_AS_DEPARTURE;
+  return {
+    name: trip.name,
+    departure: { label: trip.departureLocation, lat: trip.departureLatitude, lng: trip.departureLongitude },
+    returnPlace:
+      trip.destination && !round
+        ? { label: trip.destination, lat: trip.destinationLatitude, lng: trip.destinationLongitude }
+        : null,
+    roundTrip: round,
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    description: trip.description ?? "",
+  };
+}
+
+/** The Create/Edit Trip form (spec 1 'Dialogs'); a fresh mount per open resets it. */
+export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): void }) {
+  const [v, setV] = useState<TripFormValues>(() => valuesFromTrip(trip));
+  const [error, setError] = useState("");
+  const create = useCreateTrip();
+  const update = useUpdateTrip(trip?.id ?? "");
+  const saving = create.isPending || update.isPending;
+  const set = <K extends keyof TripFormValues>(k: K, value: TripFormValues[K]) =>
+    setV((old) => ({ ...old, [k]: value }));
+  const days = v.startDate ? tripDays(v.startDate, v.endDate) : 0;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError("");
+    if (!v.departure) return setError(TRIP_MESSAGES.departureRequired);
+    if (!v.startDate) return setError(TRIP_MESSAGES.datesRequired);
+    const body = {
+      name: v.name.trim() || null,
+      description: v.description.trim() || null,
+      departureLocation: v.departure.label,
+      departureLatitude: v.departure.lat,
+      departureLongitude: v.departure.lng,
+      destination: v.roundTrip ? SAME_AS_DEPARTURE : (v.returnPlace?.label ?? null),
+      destinationLatitude: v.roundTrip ? null : (v.returnPlace?.lat ?? null),
+      destinationLongitude: v.roundTrip ? null : (v.returnPlace?.lng ?? null),
+      startDate: v.startDate,
+      endDate: v.endDate ?? v.startDate,
+    };
+    try {
+      const result = trip ? await update.mutateAsync(body) : await create.mutateAsync(body);
+      toast.success(trip ? "Trip updated" : `“${result.trip.name}” created`);
+      onDone(result.trip);
+    } catch (err) {
+      const fallback = trip ? TRIP_MESSAGES.updateFailed : TRIP_MESSAGES.createFailed;
+      // Plan limits and validation come with the server's own words; anything else gets the spec's.
+      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field label="Trip name (optional)" hint="Left blank, it is named after the departure.">
+        {(id, d) => (
+          <Input
+            id={id}
+            aria-describedby={d}
+            maxLength={120}
+            value={v.name}
+            onChange={(e) => set("name", e.target.value)}
+            placeholder="Spring in Kyoto"
+          />
+        )}
+      </Field>
+      <Field label="Departure location">
+        {(id) => (
+          <PlaceSearchBox
+            id={id}
+            value={v.departure}
+            onChange={(p) => set("departure", p)}
+            placeholder="Where does the trip start?"
+          />
+        )}
+      </Field>
+      <Field label="Return place (optional)">
+        {(id) => (
+          <div className="space-y-2">
+            {v.roundTrip ? (
+              <p className={`${inputClass} text-slate-500`}>Same as departure location</p>
+            ) : (
+              <PlaceSearchBox
+                id={id}
+                value={v.returnPlace}
+                onChange={(p) => set("returnPlace", p)}
+                placeholder="Where does it end?"
+                near={v.departure?.lat != null ? { lat: v.departure.lat, lng: v.departure.lng! } : null}
+              />
+            )}
+            <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={v.roundTrip}
+                onChange={(e) => set("roundTrip", e.target.checked)}
+              />
+              Round trip: return to the departure location
+            </label>
+          </div>
+        )}
+      </Field>
+      <Field label="Travel dates" hint={days ? `${days} ${days === 1 ? "day" : "days"}` : undefined}>
+        {(id, d) => (
+          <div aria-describedby={d}>
+            <DateRangePicker
+              id={id}
+              start={v.startDate}
+              end={v.endDate}
+              allowPast={Boolean(trip)}
+              onChange={(s, e) => setV((o) => ({ ...o, startDate: s, endDate: e }))}
+            />
+          </div>
+        )}
+      </Field>
+      <Field label="Description (optional)">
+        {(id) => (
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={2000}
+            className={inputClass}
+            value={v.description}
+            onChange={(e) => set("description", e.target.value)}
+            placeholder="Temples, tea and autumn leaves"
+          />
+        )}
+      </Field>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={saving || !v.departure || !v.startDate}>
+        {saving ? "Saving..." : trip ? "Save Changes" : "Create Trip"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import type {
+  Invitation,
+  MemberUpdateInput,
+  Trip,
+  TripCreateInput,
+  TripDetail,
+  TripList,
+  TripUpdateInput,
+} from "@tabi/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+// One file per area for the trip calls: query keys, fetchers, and hooks that keep caches fresh.
+export const tripKeys = {
+  all: ["trips"] as const,
+  list: () => [...tripKeys.all, "list"] as const,
+  detail: (id: string) => [...tripKeys.all, "detail", id] as const,
+  invitation: (id: string) => [...tripKeys.all, "invitation", id] as const,
+};
+
+export const tripListQuery = queryOptions({
+  queryKey: tripKeys.list(),
+  queryFn: () => api<TripList>("/api/trips"),
+});
+export const tripDetailQuery = (id: string) =>
+  queryOptions({ queryKey: tripKeys.detail(id), queryFn: () => api<TripDetail>(`/api/trips/${id}`) });
+
+export const useTrips = () => useQuery(tripListQuery);
+export const useTrip = (id: string | null | undefined) =>
+  useQuery({ ...tripDetailQuery(id ?? ""), enabled: Boolean(id) });
+export const useInvitation = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: tripKeys.invitation(id),
+    queryFn: () => api<Invitation>(`/api/trips/${id}/invitation`),
+    enabled,
+  });
+
+function useTripMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Trip lists, members and home stats all change together.
+    onSuccess: async (result) => {
+      const detail = result as Partial<TripDetail> | undefined;
+      if (detail?.trip) qc.setQueryData(tripKeys.detail(detail.trip.id), detail as TripDetail);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: tripKeys.all }),
+        qc.invalidateQueries({ queryKey: ["me", "stats"] }),
+      ]);
+    },
+  });
+}
+
+export const useCreateTrip = () =>
+  useTripMutation((body: TripCreateInput) => api<TripDetail>("/api/trips", { body }));
+export const useUpdateTrip = (id: string) =>
+  useTripMutation((body: TripUpdateInput) => api<TripDetail>(`/api/trips/${id}`, { method: "PATCH", body }));
+export const useDeleteTrip = () =>
+  useTripMutation((id: string) => api<null>(`/api/trips/${id}`, { method: "DELETE" }));
+export const useJoinTrip = () =>
+  useTripMutation((code: string) =>
+    api<{ trip: Trip; alreadyMember: boolean }>("/api/trips/join", { body: { code } }),
+  );
+export const useUpdateMember = (tripId: string) =>
+  useTripMutation(({ userId, ...body }: MemberUpdateInput & { userId: string }) =>
+    api<TripDetail>(`/api/trips/${tripId}/members/${userId}`, { method: "PATCH", body }),
+  );

@@ -14,7 +14,7 @@ import { registerAuthBridge } from "./auth/bridge";
 import type { Config } from "./config";
 import { connect, type Database } from "./db/connect";
 import { runMigrations } from "./db/migrate";
-import { registerErrorHandling } from "./http/errors";
+import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
 import { findWebDist, registerWeb } from "./http/web";
 import { feedbackRoutes } from "./modules/feedback/routes";
@@ -47,6 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
 
   const database =
     options.database ??
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;
-  registerErrorHandling(app, spaIndex);
+  registerNotFound(app, spaIndex);
 
   return Object.assign(app, { ctx, routeTable });
 }

@@ -31,10 +31,8 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-export function registerErrorHandling(
-  app: FastifyInstance,
-  spaIndex?: (url: string) => string | undefined,
-): void {
+/** Must run before any route is added: Fastify binds a route to the error handler of its time. */
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
@@ -61,7 +59,10 @@ export function registerErrorHandling(
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong" } });
   });
+}
 
+/** Unknown paths: the web app's index.html for page paths (client-side routes), else a 404 body. */
+export function registerNotFound(app: FastifyInstance, spaIndex?: (url: string) => string | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const page = request.method === "GET" || request.method === "HEAD" ? spaIndex?.(request.url) : undefined;
     if (page) return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(page);

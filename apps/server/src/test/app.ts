@@ -11,7 +11,10 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh database, with a throwaway data dir; env entries override the defaults. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tabi-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -21,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp(config, { database, serveWeb: false });
+  const app = await buildApp(config, { database, serveWeb: options.serveWeb ?? false });
   await app.ready();
   return {
     app,

@@ -41,11 +41,13 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
             <dt className="sr-only">From</dt>
             <dd className="truncate">From {shortPlace(trip.departureLocation)}</dd>
           </div>
-          <div className="flex min-w-0 items-center gap-1.5">
-            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <dt className="sr-only">To</dt>
-            <dd className="truncate">To {to}</dd>
-          </div>
+          {to ? (
+            <div className="flex min-w-0 items-center gap-1.5">
+              <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+              <dt className="sr-only">To</dt>
+              <dd className="truncate">To {to}</dd>
+            </div>
+          ) : null}
           <div className="flex items-center gap-1.5">
             <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
             <dt className="sr-only">Dates</dt>

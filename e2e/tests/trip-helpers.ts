@@ -1,0 +1,63 @@
+import { type APIRequestContext, type Browser, expect, type Page, request } from "@playwright/test";
+
+const ordinal = (n: number) => {
+  const s = ["th", "st", "nd", "rd"];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
+};
+
+/** Clicks a day in the open react-day-picker, moving to later months as needed. */
+export async function pickDay(page: Page, date: Date) {
+  const month = date.toLocaleString("en-US", { month: "long" });
+  const label = new RegExp(`${month} ${ordinal(date.getDate())}, ${date.getFullYear()}`);
+  const dialog = page.locator(".tabi-daypicker");
+  for (let i = 0; i < 24 && (await dialog.getByRole("button", { name: label }).count()) === 0; i++) {
+    await dialog.getByRole("button", { name: /next month/i }).click();
+  }
+  await dialog.getByRole("button", { name: label }).click();
+}
+
+export const inDays = (n: number) => {
+  const d = new Date();
+  d.setHours(12, 0, 0, 0);
+  d.setDate(d.getDate() + n);
+  return d;
+};
+export const isoInDays = (n: number) => {
+  const d = inDays(n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+/** A guest in a fresh browser context (its own cookies), signed in through the welcome card. */
+export async function guestPage(browser: Browser, name: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Continue as a guest" }).click();
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
+  return page;
+}
+
+/** A guest that only talks to the API (for filling a trip quickly). */
+export async function guestApi(baseURL: string, name: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const res = await ctx.post("/api/auth/sign-in/anonymous", { data: { name } });
+  expect(res.ok()).toBeTruthy();
+  return ctx;
+}
+
+export async function createTripApi(req: APIRequestContext, name: string) {
+  const res = await req.post("/api/trips", {
+    data: {
+      name,
+      departureLocation: "Lisbon, Portugal",
+      departureLatitude: 38.7223,
+      departureLongitude: -9.1393,
+      startDate: isoInDays(20),
+      endDate: isoInDays(23),
+    },
+  });
+  return res;
+}

@@ -20,6 +20,7 @@ import { findWebDist, registerWeb } from "./http/web";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
+import { placeRoutes } from "./modules/places/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await tripRoutes(app, ctx);
   await memberRoutes(app, ctx);
   await invitationRoutes(app, ctx);
+  await placeRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;

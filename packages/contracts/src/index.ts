@@ -4,6 +4,7 @@ export * from "./feedback";
 export * from "./messages";
 export * from "./palette";
 export * from "./place-search";
+export * from "./places";
 export * from "./session";
 export * from "./time";
 export * from "./trips";

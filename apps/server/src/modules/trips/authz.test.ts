@@ -10,6 +10,7 @@ const ROLES: Role[] = ["signedOut", "guest", "nonMember", "member", "admin", "ow
 
 interface World {
   tripId: string;
+  placeId: string;
   tripName: string;
   clients: Record<Role, TestClient>;
   ids: Record<"owner" | "admin" | "member", string>;
@@ -17,7 +18,7 @@ interface World {
 }
 
 interface Case {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   route: string;
   url: (w: World) => string;
   body?: (w: World) => unknown;
@@ -25,6 +26,8 @@ interface Case {
 }
 
 const NOT_IN = { signedOut: 401, guest: 404, nonMember: 404 } as const;
+
+const PLACE = { name: "Fushimi Inari", latitude: 34.9671, longitude: 135.7727 };
 
 const CASES: Case[] = [
   {
@@ -101,6 +104,45 @@ const CASES: Case[] = [
     body: (w) => ({ code: w.code }),
     expect: { signedOut: 401, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
   },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/places",
+    url: (w) => `/api/trips/${w.tripId}/places`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/places",
+    url: (w) => `/api/trips/${w.tripId}/places`,
+    body: () => ({ name: "Nishiki Market", latitude: 35.005, longitude: 135.7648 }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/places/:placeId",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}`,
+    body: () => ({ notes: "Go at dawn" }),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/places/:placeId",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}`,
+    expect: { ...NOT_IN, member: 403, admin: 204, owner: 204 },
+  },
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/places/:placeId/wish",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/wish`,
+    body: () => ({ wishLevel: 8 }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/places/:placeId/wish",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/wish`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
 ];
 
 let t: TestApp;
@@ -139,8 +181,11 @@ async function freshWorld(): Promise<World> {
     role: "admin",
   });
   expect(promote.statusCode).toBe(200);
+  const place = await people.owner.post(`/api/trips/${trip.id}/places`, PLACE);
+  expect(place.statusCode).toBe(201);
   return {
     tripId: trip.id,
+    placeId: place.json().place.id,
     tripName: trip.name,
     code,
     ids: { owner: people.owner.id, admin: people.admin.id, member: people.member.id },
@@ -176,6 +221,7 @@ describe("route by role", () => {
         expect(res.statusCode, res.body).toBe(c.expect[role]);
         if (res.statusCode === 404 || res.statusCode === 401) {
           expect(res.body).not.toContain(w.tripName);
+          expect(res.body).not.toContain(PLACE.name);
           expect(res.json().error.code).toMatch(/NOT_FOUND|UNAUTHORIZED/);
         }
         if (c.route === "/api/trips" && c.method === "GET" && res.statusCode === 200) {

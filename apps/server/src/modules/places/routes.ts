@@ -1,0 +1,100 @@
+import {
+  placeAddedSchema,
+  placeCreateSchema,
+  placeListSchema,
+  placeSchema,
+  placeUpdateSchema,
+  wishInputSchema,
+} from "@tabi/contracts";
+import { z } from "zod";
+import { scopeOf } from "../../http/guards";
+import type { App, AppContext } from "../types";
+import { addPlace, editPlace, listPlaces, removePlace, removeWish, setWish } from "./service";
+
+const tripParams = z.object({ tripId: z.string() });
+const placeParams = tripParams.extend({ placeId: z.uuid() });
+
+export async function placeRoutes(app: App, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get(
+    "/api/trips/:tripId/places",
+    {
+      config: { guard: "tripMember" },
+      schema: { tags: ["places"], params: tripParams, response: { 200: placeListSchema } },
+    },
+    async (request) => listPlaces(db, scopeOf(request), await request.requireUser()),
+  );
+
+  app.post(
+    "/api/trips/:tripId/places",
+    {
+      config: { guard: "tripMember", rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["places"],
+        params: tripParams,
+        body: placeCreateSchema,
+        response: { 201: placeAddedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addPlace(db, scopeOf(request), await request.requireUser(), request.body)),
+  );
+
+  app.patch(
+    "/api/trips/:tripId/places/:placeId",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["places"],
+        params: placeParams,
+        body: placeUpdateSchema,
+        response: { 200: placeSchema },
+      },
+    },
+    async (request) => editPlace(db, scopeOf(request), request.params.placeId, request.body),
+  );
+
+  app.delete(
+    "/api/trips/:tripId/places/:placeId",
+    { config: { guard: "tripMember" }, schema: { tags: ["places"], params: placeParams } },
+    async (request, reply) => {
+      await removePlace(db, scopeOf(request), request.params.placeId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    "/api/trips/:tripId/places/:placeId/wish",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["places"],
+        params: placeParams,
+        body: wishInputSchema,
+        response: { 200: placeSchema },
+      },
+    },
+    async (request) =>
+      setWish(
+        db,
+        scopeOf(request),
+        await request.requireUser(),
+        request.params.placeId,
+        request.body.wishLevel,
+      ),
+  );
+
+  app.delete(
+    "/api/trips/:tripId/places/:placeId/wish",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["places"],
+        params: placeParams,
+        response: { 200: z.object({ place: placeSchema.nullable() }) },
+      },
+    },
+    async (request) => ({ place: await removeWish(db, scopeOf(request), request.params.placeId) }),
+  );
+}

@@ -1,0 +1,193 @@
+import { z } from "zod";
+
+// Places members wish to visit (spec 3 s.3, spec 2 s.3).
+
+export const PLACE_CATEGORIES = [
+  "tourist_attraction",
+  "temple",
+  "shrine",
+  "museum",
+  "park",
+  "restaurant",
+  "shopping",
+  "amusement_park",
+  "accommodation",
+  "transportation",
+  "airport",
+  "hospital",
+  "gas_station",
+  "departure_point",
+  "destination_point",
+  "final_destination",
+  "return_point",
+  "other",
+] as const;
+export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
+
+/** The edit dialog's five choices (spec 3 'Edit Place dialog'). */
+export const EDIT_CATEGORIES: { value: PlaceCategory; label: string }[] = [
+  { value: "temple", label: "Temple" },
+  { value: "shrine", label: "Shrine" },
+  { value: "tourist_attraction", label: "Attraction" },
+  { value: "restaurant", label: "Food" },
+  { value: "other", label: "Other" },
+];
+
+export const CATEGORY_LABELS: Record<string, string> = {
+  tourist_attraction: "Attraction",
+  temple: "Temple",
+  shrine: "Shrine",
+  museum: "Museum",
+  park: "Park",
+  restaurant: "Food",
+  shopping: "Shopping",
+  amusement_park: "Amusement park",
+  accommodation: "Accommodation",
+  transportation: "Transportation",
+  airport: "Airport",
+  hospital: "Hospital",
+  gas_station: "Gas station",
+  other: "Other",
+};
+
+export const TIMES_OF_DAY = ["morning", "noon", "afternoon", "night"] as const;
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
+export const TIME_OF_DAY_LABELS: Record<TimeOfDay, string> = {
+  morning: "Morning",
+  noon: "Noon",
+  afternoon: "Afternoon",
+  night: "Night",
+};
+
+/** Visit duration slider steps in minutes (spec 3 s.9), default 120. */
+export const STAY_STEPS = [15, 30, 60, 120, 360, 720, 1440, 2880, 4320, 5760, 7200, 8640, 10080] as const;
+export const DEFAULT_STAY_MINUTES = 120;
+export const MAX_STAY_MINUTES = 10080;
+
+export function stayLabel(minutes: number): "short" | "medium" | "long" {
+  return minutes < 60 ? "short" : minutes < 1440 ? "medium" : "long";
+}
+export function formatStay(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1440) {
+    const h = minutes / 60;
+    return `${Number.isInteger(h) ? h : h.toFixed(1)} ${h === 1 ? "hour" : "hours"}`;
+  }
+  const d = minutes / 1440;
+  return `${Number.isInteger(d) ? d : d.toFixed(1)} ${d === 1 ? "day" : "days"}`;
+}
+
+/**
+ * One wish scale end to end: stored 1-10 (the edit dialog's slider). The add form's stars map to
+ * stars x 2, and back to stars as value / 2 (an odd slider value shows a half star): nothing is lost.
+ */
+export const WISH_MIN = 1;
+export const WISH_MAX = 10;
+export const DEFAULT_WISH = 6; // 3 stars
+export const starsToWish = (stars: number) => Math.min(WISH_MAX, Math.max(WISH_MIN, Math.round(stars * 2)));
+export const wishToStars = (wish: number) => wish / 2;
+
+export const MAX_PHOTOS_PER_PLACE = 5;
+
+const lat = z.number().min(-90).max(90);
+const lng = z.number().min(-180).max(180);
+const notes = z.string().trim().max(2000);
+
+export const placeCreateSchema = z.object({
+  name: z.string().trim().min(1, "Please enter the place's name").max(200),
+  address: z.string().trim().max(300).nullish(),
+  latitude: lat,
+  longitude: lng,
+  category: z.enum(PLACE_CATEGORIES).default("tourist_attraction"),
+  /** Provider-scoped id from place search ("geonames:…", "google:…"); null for a dropped pin. */
+  providerPlaceId: z.string().max(200).nullish(),
+  rating: z.number().min(0).max(5).nullish(),
+  priceLevel: z.number().int().min(0).max(4).nullish(),
+  photos: z.array(z.url().max(2000)).max(MAX_PHOTOS_PER_PLACE).default([]),
+  stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES).default(DEFAULT_STAY_MINUTES),
+  preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullish(),
+  notes: notes.nullish(),
+  wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX).default(DEFAULT_WISH),
+});
+export type PlaceCreateInput = z.input<typeof placeCreateSchema>;
+
+export const placeUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, "Please enter the place's name").max(200),
+    category: z.enum(PLACE_CATEGORIES),
+    stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES),
+    preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullable(),
+    notes: notes.nullable(),
+    /** The caller's own wish for the place. */
+    wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX),
+  })
+  .partial();
+export type PlaceUpdateInput = z.input<typeof placeUpdateSchema>;
+
+export const wishInputSchema = z.object({ wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX) });
+
+export const PLACE_STATUSES = ["pending", "scheduled", "unscheduled"] as const;
+export type PlaceStatus = (typeof PLACE_STATUSES)[number];
+
+const personSchema = z.object({ userId: z.string(), name: z.string(), color: z.string() });
+
+export const placeSchema = z.object({
+  id: z.string(),
+  tripId: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  category: z.string(),
+  source: z.string(),
+  providerPlaceId: z.string().nullable(),
+  rating: z.number().nullable(),
+  priceLevel: z.number().nullable(),
+  photos: z.array(z.string()),
+  stayMinutes: z.number(),
+  preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullable(),
+  notes: z.string().nullable(),
+  /** Who proposed it first (null once they left the trip). */
+  addedBy: personSchema.nullable(),
+  /** Every member who wants it, with their own wish level (1-10). */
+  wishes: z.array(personSchema.extend({ wishLevel: z.number() })),
+  myWish: z.number().nullable(),
+  status: z.enum(PLACE_STATUSES),
+  scheduledDate: z.string().nullable(),
+  /** What the caller may do, so the client never re-implements a rule. */
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const placeListSchema = z.object({
+  places: z.array(placeSchema),
+  /** The caller's places in this trip against the plan's cap (null: unlimited). */
+  usage: z.object({ mine: z.number(), limit: z.number().nullable() }),
+  /** Whether the trip has an active optimisation result (statuses are 'pending' before it). */
+  optimized: z.boolean(),
+});
+export type PlaceList = z.infer<typeof placeListSchema>;
+
+export const placeAddedSchema = z.object({
+  place: placeSchema,
+  /** True when the same real place was already proposed: the caller's wish was added to it. */
+  merged: z.boolean(),
+});
+
+export const PLACE_MESSAGES = {
+  addFailed: "Failed to add place. Please try again.",
+  updateFailed: "Failed to update place. Please try again.",
+  deleteFailed: "Failed to delete place. Please try again.",
+  placeLimit:
+    "You have reached the limit of 10 places per trip on the free plan. Upgrade to Premium to add more.",
+  deadlinePassed: "The add-place deadline has passed. Only trip admins can add places now.",
+  noAddPermission: "You do not have permission to add places to this trip.",
+  noEditPermission: "Only the member who added this place or a trip admin can change it.",
+  noDeletePermission: "Only the member who added this place or a trip admin can delete it.",
+  alreadyWished: "This place is already on your list.",
+  placeNotFound: "Place not found",
+  noTripText: "Please select a trip from the home page to view and manage places",
+} as const;

@@ -32,6 +32,10 @@ const envSchema = z.object({
   AUTH_SIGNUP_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: z.string().optional(),
+  MAP_STYLE_URL: url.optional(),
+  // "none" turns the raster tiles off: the built-in land and borders alone.
+  TILE_URL: z.union([z.literal("none"), z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL with {z}, {x} and {y}")]).optional(),
+  TILE_ATTRIBUTION: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +58,7 @@ export interface Config {
   marketingUrl: string;
   authLimits: { signUpPerMinute: number; signInPerMinute: number };
   webDistDir: string | undefined;
+  map: { styleUrl: string | null; tileUrl: string | null; tileAttribution: string };
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +98,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     marketingUrl: e.MARKETING_URL,
     authLimits: { signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE, signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE },
     webDistDir: e.WEB_DIST_DIR,
+    map: {
+      styleUrl: e.MAP_STYLE_URL ?? null,
+      tileUrl: e.TILE_URL === "none" ? null : (e.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+      tileAttribution: e.TILE_ATTRIBUTION ?? "© OpenStreetMap contributors",
+    },
   };
 }

@@ -21,6 +21,13 @@ export const clientConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMailbox: z.boolean(),
   marketingUrl: z.string(),
+  map: z.object({
+    /** A full MapLibre style URL replaces the built-in basemap. */
+    styleUrl: z.string().nullable(),
+    /** Raster tiles drawn over the built-in land and borders ({z}/{x}/{y}); null: offline basemap only. */
+    tileUrl: z.string().nullable(),
+    tileAttribution: z.string(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -12,6 +12,8 @@ import { NotFound } from "./NotFound";
 // Screens a first visit rarely needs load on demand.
 const ProfileScreen = lazy(() => import("../features/profile/ProfileScreen"));
 const SharedTripPage = lazy(() => import("../features/sharing/SharedTripPage"));
+const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
+const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
 
 export const router = createBrowserRouter([
@@ -21,10 +23,10 @@ export const router = createBrowserRouter([
       { path: "/", element: <HomeScreen /> },
       { path: "/my-trip", element: <TripDetailScreen /> },
       { path: "/trip/:tripId", element: <TripDetailScreen /> },
-      { path: "/my-trip/my-places", element: <NoTripSelected /> },
+      { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
       { path: "/my-trip/chat", element: <NoTripSelected /> },
       { path: "/my-trip/share", element: <NoTripSelected /> },
-      { path: "/add-place", element: <NoTripSelected /> },
+      { path: "/add-place", element: later(<AddPlaceScreen />) },
       { path: "/profile", element: later(<ProfileScreen />) },
       { path: "/auth/callback", element: <AuthCallback /> },
       { path: "/shared/:shareToken", element: later(<SharedTripPage />) },

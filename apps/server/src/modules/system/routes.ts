@@ -26,6 +26,7 @@ export async function systemRoutes(app: App, ctx: AppContext) {
     googleSignIn: Boolean(config.google),
     devMailbox: !config.isProduction && ctx.mail.kind === "outbox",
     marketingUrl: config.marketingUrl,
+    map: config.map,
   };
   app.get(
     "/api/config",

@@ -1,0 +1,101 @@
+import type { Marker, Map as MlMap } from "maplibre-gl";
+import { useEffect, useRef, useState } from "react";
+import { useClientConfig } from "../../lib/config";
+import { useTheme } from "../../lib/theme";
+import { Spinner } from "../../ui/Spinner";
+import { baseStyle, loadMapLibre } from "./maplibre";
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A small map to drop a pin on, for places no provider knows (tap or drag the pin). */
+export default function PinDropMap({
+  center,
+  value,
+  onChange,
+}: {
+  center: LatLng;
+  value: LatLng | null;
+  onChange(p: LatLng): void;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const map = useRef<MlMap | null>(null);
+  const marker = useRef<Marker | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  // The map is created once per mount (and theme); it starts from the first centre and pin.
+  const initial = useRef({ center, value });
+  const config = useClientConfig();
+  const { dark } = useTheme();
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+
+  useEffect(() => {
+    if (!config || !el.current) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const [lib, style] = await Promise.all([loadMapLibre(), baseStyle(config.map, dark)]);
+        if (cancelled || !el.current) return;
+        const start = initial.current;
+        const m = new lib.Map({
+          container: el.current,
+          style,
+          center: [start.center.lng, start.center.lat],
+          zoom: 12,
+          attributionControl: { compact: true },
+        });
+        map.current = m;
+        const place = (p: LatLng) => {
+          if (!marker.current) {
+            marker.current = new lib.Marker({ color: "#0f766e", draggable: true })
+              .setLngLat([p.lng, p.lat])
+              .addTo(m);
+            marker.current.on("dragend", () => {
+              const at = marker.current!.getLngLat();
+              onChangeRef.current({ lat: at.lat, lng: at.lng });
+            });
+          } else marker.current.setLngLat([p.lng, p.lat]);
+        };
+        if (start.value) place(start.value);
+        m.on("click", (e) => {
+          place({ lat: e.lngLat.lat, lng: e.lngLat.lng });
+          onChangeRef.current({ lat: e.lngLat.lat, lng: e.lngLat.lng });
+        });
+        m.on("load", () => !cancelled && setState("ready"));
+        m.on("error", (e) => {
+          // Tile failures (offline) are expected; only a style failure leaves no map.
+          if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) setState("failed");
+        });
+      } catch {
+        if (!cancelled) setState("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      marker.current = null;
+      map.current?.remove();
+      map.current = null;
+    };
+  }, [config, dark]);
+
+  useEffect(() => {
+    if (value && marker.current) marker.current.setLngLat([value.lng, value.lat]);
+  }, [value]);
+
+  return (
+    <div className="relative h-56 overflow-hidden rounded-2xl ring-1 ring-slate-200 dark:ring-slate-700">
+      <div ref={el} className="absolute inset-0" role="application" aria-label="Map: tap to drop a pin" />
+      {state === "loading" ? (
+        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
+          <Spinner /> Loading map...
+        </div>
+      ) : state === "failed" ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-sm text-red-600 dark:bg-slate-800">
+          Failed to load map
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,360 @@
+import {
+  formatStay,
+  MESSAGES,
+  PLACE_MESSAGES,
+  type PlaceCategory,
+  type PlaceResult,
+  STAY_STEPS,
+  starsToWish,
+  stayLabel,
+  TIME_OF_DAY_LABELS,
+  TIMES_OF_DAY,
+  type TimeOfDay,
+  wishToStars,
+} from "@tabi/contracts";
+import { MapPin, MapPinned, Search, X } from "lucide-react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Field, Input, inputClass } from "../../ui/Field";
+import { FullPageSpinner } from "../../ui/Spinner";
+import { StarInput, Stars } from "../../ui/Stars";
+import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
+import { useTrip } from "../trips/api";
+import { useCurrentTripId } from "../trips/currentTrip";
+import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
+
+const PinDropMap = lazy(() => import("../map/PinDropMap"));
+const nearestStep = (minutes: number) =>
+  STAY_STEPS.reduce(
+    (best, s, i) => (Math.abs(s - minutes) < Math.abs(STAY_STEPS[best]! - minutes) ? i : best),
+    0,
+  );
+const TOKYO = { lat: 35.6812, lng: 139.7671 };
+const card =
+  "rounded-3xl bg-white/90 p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800";
+
+/** Add or edit a place: search or pin, priority, duration, time of day, notes (spec 3 'Add-place screen'). */
+export default function AddPlaceScreen() {
+  const [tripId] = useCurrentTripId();
+  const [params] = useSearchParams();
+  const editId = params.get("edit");
+  const trip = useTrip(tripId);
+  const list = usePlaces(tripId);
+  const editing = editId ? list.data?.places.find((p) => p.id === editId) : undefined;
+  if (!tripId)
+    return <EmptyState icon={MapPin} title={MESSAGES.noTripTitle} text={PLACE_MESSAGES.noTripText} />;
+  if (trip.isPending || list.isPending) return <FullPageSpinner />;
+  if (!trip.data || !list.data)
+    return <EmptyState icon={MapPin} title={MESSAGES.genericErrorTitle} text="Failed to get trip data" />;
+  if (editId && !editing) return <EmptyState icon={MapPin} title={PLACE_MESSAGES.placeNotFound} />;
+  return (
+    <PlaceForm
+      key={editId ?? "new"}
+      tripId={tripId}
+      trip={trip.data.trip}
+      usage={list.data.usage}
+      editing={editing}
+    />
+  );
+}
+
+type Editing = NonNullable<ReturnType<typeof usePlaces>["data"]>["places"][number];
+
+function PlaceForm({
+  tripId,
+  trip,
+  usage,
+  editing,
+}: {
+  tripId: string;
+  trip: NonNullable<ReturnType<typeof useTrip>["data"]>["trip"];
+  usage: { mine: number; limit: number | null };
+  editing?: Editing;
+}) {
+  const navigate = useNavigate();
+  const add = useAddPlace(tripId);
+  const update = useUpdatePlace(tripId);
+  const [mode, setMode] = useState<"search" | "pin">("search");
+  const [picked, setPicked] = useState<PlaceResult | null>(null);
+  const [pinName, setPinName] = useState("");
+  const [pin, setPin] = useState<{ lat: number; lng: number } | null>(null);
+  const [stars, setStars] = useState(
+    editing?.myWish ? Math.max(1, Math.round(wishToStars(editing.myWish))) : 3,
+  );
+  const [step, setStep] = useState(nearestStep(editing?.stayMinutes ?? 120));
+  const [time, setTime] = useState<TimeOfDay | null>(editing?.preferredTimeOfDay ?? null);
+  const [notes, setNotes] = useState(editing?.notes ?? "");
+  const [error, setError] = useState("");
+  const near = useMemo(
+    () =>
+      trip.departureLatitude != null && trip.departureLongitude != null
+        ? { lat: trip.departureLatitude, lng: trip.departureLongitude }
+        : null,
+    [trip.departureLatitude, trip.departureLongitude],
+  );
+  const stay = STAY_STEPS[step]!;
+  const busy = add.isPending || update.isPending;
+  const ready = editing || (mode === "search" ? picked : pin && pinName.trim());
+
+  if (!editing && !trip.my.canAddPlacesNow)
+    return (
+      <EmptyState icon={MapPin} title="Adding places is closed" text={PLACE_MESSAGES.deadlinePassed}>
+        <Link
+          to="/my-trip/my-places"
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+        >
+          Back to places
+        </Link>
+      </EmptyState>
+    );
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!ready || busy) return;
+    setError("");
+    try {
+      if (editing) {
+        await update.mutateAsync({
+          id: editing.id,
+          ...(editing.canEdit
+            ? { stayMinutes: stay, preferredTimeOfDay: time, notes: notes.trim() || null }
+            : {}),
+          ...(editing.myWish !== null ? { wishLevel: starsToWish(stars) } : {}),
+        });
+        toast.success("Changes saved");
+      } else {
+        const base =
+          mode === "search" && picked
+            ? {
+                name: picked.name,
+                address: picked.address,
+                latitude: picked.lat,
+                longitude: picked.lng,
+                category: (picked.category === "destination_point"
+                  ? "tourist_attraction"
+                  : picked.category) as PlaceCategory,
+                providerPlaceId: picked.id,
+                rating: picked.rating,
+                photos: picked.photoUrl ? [picked.photoUrl] : [],
+              }
+            : {
+                name: pinName.trim(),
+                latitude: pin!.lat,
+                longitude: pin!.lng,
+                category: "tourist_attraction" as const,
+              };
+        const { merged, place } = await add.mutateAsync({
+          ...base,
+          wishLevel: starsToWish(stars),
+          stayMinutes: stay,
+          preferredTimeOfDay: time,
+          notes: notes.trim() || null,
+        });
+        toast.success(
+          merged ? `${place.name} was already proposed: your wish was added to it` : `${place.name} added`,
+        );
+      }
+      navigate("/my-trip/my-places");
+    } catch (err) {
+      // Rules the server states (limit, deadline, duplicates) in its words; anything else the spec's.
+      setError(
+        err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? err.message
+          : PLACE_MESSAGES.addFailed,
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mx-auto max-w-xl space-y-4 pb-8" noValidate>
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-xl font-bold tracking-tight">{editing ? "Edit Place" : "Configure Place"}</h2>
+        {usage.limit !== null ? (
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium dark:bg-slate-800">
+            {usage.mine}/{usage.limit} places used
+          </span>
+        ) : null}
+      </div>
+
+      <section className={card}>
+        {editing ? (
+          <div className="flex items-start gap-3">
+            <MapPin className="mt-1 size-5 text-brand-700 dark:text-brand-100" aria-hidden />
+            <div>
+              <p className="font-semibold">{editing.name}</p>
+              <p className="text-sm text-slate-500">{editing.address ?? "Pinned on the map"}</p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <div
+              role="tablist"
+              aria-label="How to find the place"
+              className="mb-3 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+            >
+              {(["search", "pin"] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === m}
+                  onClick={() => setMode(m)}
+                  className={cn(
+                    "flex items-center justify-center gap-1.5 rounded-lg py-2 text-sm font-medium",
+                    mode === m
+                      ? "bg-white shadow-sm dark:bg-slate-700"
+                      : "text-slate-600 dark:text-slate-300",
+                  )}
+                >
+                  {m === "search" ? (
+                    <Search className="size-4" aria-hidden />
+                  ) : (
+                    <MapPinned className="size-4" aria-hidden />
+                  )}
+                  {m === "search" ? "Search" : "Drop a pin"}
+                </button>
+              ))}
+            </div>
+            {mode === "search" ? (
+              picked ? (
+                <div className="flex items-start gap-3 rounded-2xl bg-brand-50/70 p-3 dark:bg-brand-900/30">
+                  <MapPin className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">{picked.name}</p>
+                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">{picked.address}</p>
+                    {picked.rating !== null ? <Stars value={picked.rating} /> : null}
+                  </div>
+                  <button
+                    type="button"
+                    aria-label="Clear the chosen place"
+                    onClick={() => setPicked(null)}
+                    className="rounded-full p-1 text-slate-500 hover:bg-white dark:hover:bg-slate-800"
+                  >
+                    <X className="size-4" />
+                  </button>
+                </div>
+              ) : (
+                <div className="space-y-2">
+                  <PlaceSearchBox
+                    value={null}
+                    allowFreeText={false}
+                    near={near}
+                    placeholder="Search for places, attractions, restaurants..."
+                    onChange={(p) => p?.result && setPicked(p.result)}
+                  />
+                  <p className="text-sm text-slate-500">Search for a place</p>
+                </div>
+              )
+            ) : (
+              <div className="space-y-3">
+                <Field label="Name of the place">
+                  {(id) => (
+                    <Input
+                      id={id}
+                      value={pinName}
+                      maxLength={200}
+                      onChange={(e) => setPinName(e.target.value)}
+                      placeholder="Grandma's favourite café"
+                    />
+                  )}
+                </Field>
+                <Suspense
+                  fallback={<div className="h-56 animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800" />}
+                >
+                  <PinDropMap center={pin ?? near ?? TOKYO} value={pin} onChange={setPin} />
+                </Suspense>
+                <p className="text-xs text-slate-500">
+                  {pin
+                    ? `Pinned at ${pin.lat.toFixed(5)}, ${pin.lng.toFixed(5)}`
+                    : "Tap the map where the place is."}
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <section className={`${card} space-y-5`}>
+        <div>
+          <p className="mb-1 text-sm font-medium">Visit Priority</p>
+          <StarInput value={stars} onChange={setStars} label="Visit Priority" />
+        </div>
+        <Field label="Visit Duration" hint={`${formatStay(stay)} · ${stayLabel(stay)}`}>
+          {(id, d) => (
+            <input
+              id={id}
+              aria-describedby={d}
+              aria-valuetext={formatStay(stay)}
+              type="range"
+              min={0}
+              max={STAY_STEPS.length - 1}
+              step={1}
+              value={step}
+              disabled={editing ? !editing.canEdit : false}
+              onChange={(e) => setStep(Number(e.target.value))}
+              className="w-full accent-brand-700"
+            />
+          )}
+        </Field>
+        <div>
+          <p className="mb-2 text-sm font-medium">Preferred Time of Day</p>
+          <div className="grid grid-cols-4 gap-2" role="group" aria-label="Preferred Time of Day">
+            {TIMES_OF_DAY.map((k) => (
+              <button
+                key={k}
+                type="button"
+                aria-pressed={time === k}
+                disabled={editing ? !editing.canEdit : false}
+                onClick={() => setTime(time === k ? null : k)}
+                className={cn(
+                  "rounded-xl py-2 text-sm font-medium ring-1",
+                  time === k
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white ring-slate-300 dark:bg-slate-900 dark:ring-slate-700",
+                )}
+              >
+                {TIME_OF_DAY_LABELS[k]}
+              </button>
+            ))}
+          </div>
+        </div>
+        <Field label="Notes">
+          {(id) => (
+            <textarea
+              id={id}
+              rows={3}
+              maxLength={2000}
+              className={inputClass}
+              value={notes}
+              disabled={editing ? !editing.canEdit : false}
+              onChange={(e) => setNotes(e.target.value)}
+              placeholder="Anything the group should know"
+            />
+          )}
+        </Field>
+      </section>
+
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" size="lg" className="flex-1" onClick={() => navigate(-1)}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" className="flex-1" disabled={!ready || busy}>
+          {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Adding..." : "Add"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { EDIT_CATEGORIES, PLACE_MESSAGES, type Place, type PlaceCategory } from "@tabi/contracts";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { Field, Input, inputClass } from "../../ui/Field";
+import { useUpdatePlace } from "./api";
+
+/** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, notes. */
+export function EditPlaceDialog({
+  place,
+  tripId,
+  onClose,
+}: {
+  place: Place;
+  tripId: string;
+  onClose(): void;
+}) {
+  const update = useUpdatePlace(tripId);
+  const [name, setName] = useState(place.name);
+  const [category, setCategory] = useState<PlaceCategory>(
+    (EDIT_CATEGORIES.some((c) => c.value === place.category) ? place.category : "other") as PlaceCategory,
+  );
+  const [wish, setWish] = useState(place.myWish ?? 6);
+  const [hours, setHours] = useState(
+    Math.min(24, Math.max(0.5, Math.round((place.stayMinutes / 60) * 2) / 2)),
+  );
+  const [notes, setNotes] = useState(place.notes ?? "");
+  const [error, setError] = useState("");
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setError("");
+    try {
+      await update.mutateAsync({
+        id: place.id,
+        ...(place.canEdit
+          ? { name: name.trim(), category, stayMinutes: Math.round(hours * 60), notes: notes.trim() || null }
+          : {}),
+        ...(place.myWish !== null ? { wishLevel: wish } : {}),
+      });
+      toast.success("Place updated");
+      onClose();
+    } catch (err) {
+      setError((err as Error).message || PLACE_MESSAGES.updateFailed);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Edit Place">
+      <form onSubmit={save} className="space-y-4" noValidate>
+        <Field label="Name">
+          {(id) => (
+            <Input
+              id={id}
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              disabled={!place.canEdit}
+            />
+          )}
+        </Field>
+        <Field label="Category">
+          {(id) => (
+            <select
+              id={id}
+              className={inputClass}
+              value={category}
+              onChange={(e) => setCategory(e.target.value as PlaceCategory)}
+              disabled={!place.canEdit}
+            >
+              {EDIT_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {place.myWish !== null ? (
+          <Field label={`Wish Level: ${wish}/10`} hint="Your own wish; everyone's wishes count.">
+            {(id, d) => (
+              <input
+                id={id}
+                aria-describedby={d}
+                type="range"
+                min={1}
+                max={10}
+                step={1}
+                value={wish}
+                onChange={(e) => setWish(Number(e.target.value))}
+                className="w-full accent-brand-700"
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field label="Stay Duration (hours)">
+          {(id) => (
+            <Input
+              id={id}
+              type="number"
+              min={0.5}
+              max={24}
+              step={0.5}
+              value={hours}
+              disabled={!place.canEdit}
+              onChange={(e) => setHours(Math.min(24, Math.max(0.5, Number(e.target.value) || 0.5)))}
+            />
+          )}
+        </Field>
+        <Field label="Notes">
+          {(id) => (
+            <textarea
+              id={id}
+              rows={3}
+              maxLength={2000}
+              className={inputClass}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              disabled={!place.canEdit}
+            />
+          )}
+        </Field>
+        {error ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!name.trim() || update.isPending}>
+            {update.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,178 @@
+import { type Place, TIME_OF_DAY_LABELS, wishToStars } from "@tabi/contracts";
+import { CheckCircle2, CircleDashed, Clock3, Pencil, Trash2, XCircle } from "lucide-react";
+import { useState } from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "../../ui/Button";
+import { Stars } from "../../ui/Stars";
+import { PlaceImage } from "./PlaceImage";
+import { statusLabel, stayHours } from "./status";
+
+export interface PlaceActions {
+  onEdit(p: Place): void;
+  onDelete(p: Place): void;
+  onWant(p: Place): void;
+  onUnwant(p: Place): void;
+}
+
+const STATUS_ICON = { scheduled: CheckCircle2, pending: Clock3, unscheduled: XCircle } as const;
+const STATUS_COLOR = {
+  scheduled: "text-emerald-600",
+  pending: "text-amber-600",
+  unscheduled: "text-slate-400",
+} as const;
+
+/** The average wish as stars; the caller's own wish when they have one on the My tab. */
+export const displayWish = (p: Place, mine: boolean) =>
+  wishToStars(
+    mine && p.myWish !== null
+      ? p.myWish
+      : p.wishes.reduce((s, w) => s + w.wishLevel, 0) / Math.max(1, p.wishes.length),
+  );
+
+/** A 250 px card that flips on click (spec 3 'Places screen'). */
+export function PlaceCard({
+  place,
+  tab,
+  actions,
+}: {
+  place: Place;
+  tab: "trip" | "mine";
+  actions: PlaceActions;
+}) {
+  const [flipped, setFlipped] = useState(false);
+  const color = place.addedBy?.color ?? "#6B7280";
+  const StatusIcon = STATUS_ICON[place.status];
+  return (
+    <article className="group h-[250px] [perspective:1000px]">
+      <div
+        className={cn(
+          "relative size-full transition-transform duration-500 [transform-style:preserve-3d]",
+          flipped && "[transform:rotateY(180deg)]",
+        )}
+      >
+        <button
+          type="button"
+          aria-label={`${place.name}: show details`}
+          aria-hidden={flipped}
+          tabIndex={flipped ? -1 : 0}
+          onClick={() => setFlipped(true)}
+          className="absolute inset-0 flex flex-col overflow-hidden rounded-3xl bg-white text-left shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <PlaceImage
+            photo={place.photos[0]}
+            category={place.category}
+            color={color}
+            className="h-32 w-full"
+          />
+          <div className="flex min-h-0 flex-1 flex-col p-3">
+            <div className="flex items-start gap-2">
+              <h3 className="line-clamp-2 flex-1 font-semibold leading-snug">{place.name}</h3>
+              {tab === "mine" ? (
+                <StatusIcon
+                  className={cn("size-5 shrink-0", STATUS_COLOR[place.status])}
+                  aria-label={statusLabel(place)}
+                />
+              ) : null}
+            </div>
+            <Stars value={displayWish(place, tab === "mine")} className="mt-1" />
+            <p className="mt-auto truncate text-xs text-slate-500 dark:text-slate-400">
+              {place.address ?? "Pinned on the map"}
+            </p>
+          </div>
+        </button>
+        <div
+          aria-hidden={!flipped}
+          className="absolute inset-0 flex flex-col rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] [transform:rotateY(180deg)] dark:bg-slate-900 dark:ring-slate-800"
+        >
+          <h3 className="truncate font-semibold">{place.name}</h3>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            {tab === "trip" ? (
+              <div className="flex gap-1.5">
+                <dt className="text-slate-500">Added by</dt>
+                <dd className="truncate font-medium" style={{ color: place.addedBy?.color ?? "#6B7280" }}>
+                  {place.addedBy?.name ?? "Unknown Member"}
+                </dd>
+              </div>
+            ) : null}
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-500">Wish level</dt>
+              <dd>
+                <Stars value={displayWish(place, tab === "mine")} />
+              </dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-slate-500">Stay</dt>
+              <dd>{stayHours(place.stayMinutes)}h</dd>
+            </div>
+            {tab === "trip" && place.preferredTimeOfDay ? (
+              <div className="flex gap-1.5">
+                <dt className="text-slate-500">Preferred time</dt>
+                <dd>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</dd>
+              </div>
+            ) : null}
+            {place.wishes.length > 1 ? (
+              <div className="flex gap-1.5">
+                <dt className="text-slate-500">Wanted by</dt>
+                <dd className="truncate">{place.wishes.map((w) => w.name).join(", ")}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="mt-auto flex items-center gap-1">
+            {place.myWish === null ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                tabIndex={flipped ? 0 : -1}
+                onClick={() => actions.onWant(place)}
+              >
+                I want this too
+              </Button>
+            ) : place.wishes.length > 1 && !place.canDelete ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                tabIndex={flipped ? 0 : -1}
+                onClick={() => actions.onUnwant(place)}
+              >
+                <CircleDashed className="size-4" aria-hidden /> Take back
+              </Button>
+            ) : null}
+            <span className="flex-1" />
+            {place.canEdit ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="!px-2"
+                tabIndex={flipped ? 0 : -1}
+                aria-label={`Edit ${place.name}`}
+                onClick={() => actions.onEdit(place)}
+              >
+                <Pencil className="size-4" />
+              </Button>
+            ) : null}
+            {place.canDelete ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="!px-2 text-red-600"
+                tabIndex={flipped ? 0 : -1}
+                aria-label={`Delete ${place.name}`}
+                onClick={() => actions.onDelete(place)}
+              >
+                <Trash2 className="size-4" />
+              </Button>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            tabIndex={flipped ? 0 : -1}
+            onClick={() => setFlipped(false)}
+            className="mt-2 text-center text-xs text-slate-400 hover:text-slate-600"
+          >
+            Click to flip back
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { type Place, TIME_OF_DAY_LABELS } from "@tabi/contracts";
+import { Pencil, Trash2 } from "lucide-react";
+import { cn } from "../../lib/cn";
+import { Button } from "../../ui/Button";
+import { Stars } from "../../ui/Stars";
+import { displayWish, type PlaceActions } from "./PlaceCard";
+import { PlaceImage } from "./PlaceImage";
+import { statusLabel, stayHours } from "./status";
+
+const PILL = {
+  scheduled: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200",
+  pending: "bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200",
+  unscheduled: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+} as const;
+
+export function PlaceRow({
+  place,
+  tab,
+  actions,
+}: {
+  place: Place;
+  tab: "trip" | "mine";
+  actions: PlaceActions;
+}) {
+  return (
+    <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <PlaceImage
+        photo={place.photos[0]}
+        category={place.category}
+        color={place.addedBy?.color ?? "#6B7280"}
+        className="size-16 shrink-0 rounded-xl"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <h3 className="flex-1 truncate font-semibold">{place.name}</h3>
+          <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", PILL[place.status])}>
+            {statusLabel(place)}
+          </span>
+        </div>
+        <Stars value={displayWish(place, tab === "mine")} />
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {place.address ?? "Pinned on the map"}
+        </p>
+        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500 dark:text-slate-400">
+          <span>Stay: {stayHours(place.stayMinutes)}h</span>
+          {place.preferredTimeOfDay ? <span>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</span> : null}
+          {place.priceLevel !== null ? <span>Price Level: {place.priceLevel}</span> : null}
+          {tab === "trip" ? (
+            <span style={{ color: place.addedBy?.color ?? "#6B7280" }} className="font-medium">
+              {place.wishes.length > 1
+                ? place.wishes.map((w) => w.name).join(", ")
+                : (place.addedBy?.name ?? "Unknown Member")}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end justify-between">
+        <div className="flex">
+          {place.canEdit ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="!px-2"
+              aria-label={`Edit ${place.name}`}
+              onClick={() => actions.onEdit(place)}
+            >
+              <Pencil className="size-4" />
+            </Button>
+          ) : null}
+          {place.canDelete ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="!px-2 text-red-600"
+              aria-label={`Delete ${place.name}`}
+              onClick={() => actions.onDelete(place)}
+            >
+              <Trash2 className="size-4" />
+            </Button>
+          ) : null}
+        </div>
+        {place.myWish === null ? (
+          <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
+            I want this too
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -20,12 +20,14 @@ import { findWebDist, registerWeb } from "./http/web";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
+import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { createMailProvider } from "./providers/mail";
+import { createPlacesProvider } from "./providers/places";
 import { loadOrCreateSecrets } from "./secrets";
 
 export interface BuildOptions {
@@ -62,7 +64,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const secrets = loadOrCreateSecrets(config.dataDir, { authSecret: config.authSecret });
   const mail = createMailProvider(config, database.db, app.log);
   const auth = createAuth({ config, database, mail, secret: secrets.authSecret });
-  const ctx: AppContext = { config, database, auth, mail, startedAt };
+  const places = createPlacesProvider({
+    provider: config.places.provider,
+    photonUrl: config.places.photonUrl,
+    nominatimUrl: config.places.nominatimUrl,
+    googleApiKey: config.places.googleApiKey,
+    userAgent: `Tabi/0.1 (+${config.publicUrl})`, // Nominatim's usage policy requires one
+    onGazetteerBuilt: (ms) => app.log.info({ ms: Math.round(ms) }, "built the offline gazetteer"),
+  });
+  const ctx: AppContext = { config, database, auth, mail, places, startedAt };
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -101,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await memberRoutes(app, ctx);
   await invitationRoutes(app, ctx);
   await placeRoutes(app, ctx);
+  await placeSearchRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;

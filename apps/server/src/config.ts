@@ -33,8 +33,17 @@ const envSchema = z.object({
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: url.optional(),
+  PLACES_PROVIDER: z.enum(["offline", "photon", "nominatim", "google"]).default("offline"),
+  PHOTON_URL: url.default("https://photon.komoot.io"),
+  NOMINATIM_URL: url.default("https://nominatim.openstreetmap.org"),
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   // "none" turns the raster tiles off: the built-in land and borders alone.
-  TILE_URL: z.union([z.literal("none"), z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL with {z}, {x} and {y}")]).optional(),
+  TILE_URL: z
+    .union([
+      z.literal("none"),
+      z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL with {z}, {x} and {y}"),
+    ])
+    .optional(),
   TILE_ATTRIBUTION: z.string().optional(),
 });
 
@@ -59,6 +68,12 @@ export interface Config {
   authLimits: { signUpPerMinute: number; signInPerMinute: number };
   webDistDir: string | undefined;
   map: { styleUrl: string | null; tileUrl: string | null; tileAttribution: string };
+  places: {
+    provider: "offline" | "photon" | "nominatim" | "google";
+    photonUrl: string;
+    nominatimUrl: string;
+    googleApiKey: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +87,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.PLACES_PROVIDER === "google" && !e.GOOGLE_PLACES_API_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  GOOGLE_PLACES_API_KEY is required when PLACES_PROVIDER=google",
+    );
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       "Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
@@ -98,9 +118,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     marketingUrl: e.MARKETING_URL,
     authLimits: { signUpPerMinute: e.AUTH_SIGNUP_PER_MINUTE, signInPerMinute: e.AUTH_SIGNIN_PER_MINUTE },
     webDistDir: e.WEB_DIST_DIR,
+    places: {
+      provider: e.PLACES_PROVIDER,
+      photonUrl: e.PHOTON_URL,
+      nominatimUrl: e.NOMINATIM_URL,
+      googleApiKey: e.GOOGLE_PLACES_API_KEY,
+    },
     map: {
       styleUrl: e.MAP_STYLE_URL ?? null,
-      tileUrl: e.TILE_URL === "none" ? null : (e.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+      tileUrl:
+        e.TILE_URL === "none" ? null : (e.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
       tileAttribution: e.TILE_ATTRIBUTION ?? "© OpenStreetMap contributors",
     },
   };

@@ -10,6 +10,7 @@ import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import type { MailProvider } from "../providers/mail";
+import type { PlacesProvider } from "../providers/places";
 
 /** Everything a module needs, passed in by buildApp (no module reaches for globals). */
 export interface AppContext {
@@ -17,6 +18,7 @@ export interface AppContext {
   database: Database;
   auth: Auth;
   mail: MailProvider;
+  places: PlacesProvider;
   startedAt: number;
 }
 

@@ -1,0 +1,209 @@
+import { type HttpOptions, requestJson } from "./http";
+import { shortAddress } from "./osm";
+import { timezoneAt } from "./timezone";
+import { type LatLng, type PlaceResult, type PlacesProvider, PlacesProviderError } from "./types";
+
+export const GOOGLE_ATTRIBUTION = "Search by Google";
+const PLACES_URL = "https://places.googleapis.com/v1";
+const GEOCODE_URL = "https://maps.googleapis.com/maps/api/geocode/json";
+/** Only what PlaceResult needs: Google bills by the fields asked for. */
+const FIELDS = ["id", "displayName", "formattedAddress", "location", "types", "rating", "addressComponents"];
+
+export interface GoogleOptions extends HttpOptions {
+  apiKey: string;
+  language?: string;
+  /** Override for tests or a proxy. */
+  placesUrl?: string;
+  geocodeUrl?: string;
+}
+
+interface GooglePlace {
+  id?: string;
+  displayName?: { text?: string };
+  formattedAddress?: string;
+  location?: { latitude?: number; longitude?: number };
+  types?: string[];
+  rating?: number;
+  addressComponents?: { longText?: string; shortText?: string; types?: string[] }[];
+}
+
+/**
+ * Google Places API (New): Text Search and Place Details; reverse geocoding through the Geocoding
+ * API (the New API has no reverse). The key stays on the server: no photo URLs carrying it.
+ */
+export function googlePlaces(options: GoogleOptions): PlacesProvider {
+  const placesUrl = options.placesUrl ?? PLACES_URL;
+  const language = options.language ?? "en";
+  const headers = (mask: string) => ({
+    "content-type": "application/json",
+    "x-goog-api-key": options.apiKey,
+    "x-goog-fieldmask": mask,
+  });
+
+  return {
+    name: "google",
+    attribution: GOOGLE_ATTRIBUTION,
+    async search(query: string, near?: LatLng, limit = 8) {
+      const body: Record<string, unknown> = { textQuery: query, pageSize: limit, languageCode: language };
+      if (near)
+        body.locationBias = {
+          circle: { center: { latitude: near.lat, longitude: near.lng }, radius: 50000 },
+        };
+      const answer = await requestJson(
+        "Google Places",
+        `${placesUrl}/places:searchText`,
+        {
+          method: "POST",
+          headers: headers(FIELDS.map((f) => `places.${f}`).join(",")),
+          body: JSON.stringify(body),
+        },
+        options,
+      );
+      const places = (answer as { places?: unknown }).places ?? [];
+      if (!Array.isArray(places))
+        throw new PlacesProviderError("Google Places", "bad_answer", "Google Places answered without places");
+      return places.flatMap((p) => parseGooglePlace(p as GooglePlace) ?? []);
+    },
+    async details(id: string) {
+      const m = /^google:([\w-]+)$/.exec(id);
+      if (!m) return null;
+      const answer = await requestJson(
+        "Google Places",
+        `${placesUrl}/places/${m[1]}?languageCode=${language}`,
+        { headers: headers(FIELDS.join(",")) },
+        options,
+      ).catch((err: unknown) => {
+        // An id Google does not know (or no longer knows) is "not found", not an outage.
+        if (err instanceof PlacesProviderError && /answered (400|404)/.test(err.message)) return null;
+        throw err;
+      });
+      return answer ? parseGooglePlace(answer as GooglePlace) : null;
+    },
+    async reverse(lat: number, lng: number) {
+      const params = new URLSearchParams({
+        latlng: `${lat},${lng}`,
+        result_type: "locality",
+        language,
+        key: options.apiKey,
+      });
+      const answer = (await requestJson(
+        "Google Geocoding",
+        `${options.geocodeUrl ?? GEOCODE_URL}?${params}`,
+        {},
+        options,
+      )) as {
+        status?: string;
+        results?: unknown[];
+        error_message?: string;
+      };
+      if (answer.status === "ZERO_RESULTS") return null;
+      if (answer.status !== "OK") {
+        const reason =
+          answer.status === "OVER_QUERY_LIMIT" || answer.status === "UNKNOWN_ERROR"
+            ? "unavailable"
+            : "bad_answer";
+        throw new PlacesProviderError(
+          "Google Geocoding",
+          reason,
+          `Google Geocoding answered ${answer.status}${answer.error_message ? `: ${answer.error_message}` : ""}`,
+        );
+      }
+      return parseGeocodeResult(answer.results?.[0]);
+    },
+  };
+}
+
+const CATEGORY_BY_TYPE: [string, string][] = [
+  ["airport", "airport"],
+  ["amusement_park", "amusement_park"],
+  ["museum", "museum"],
+  ["art_gallery", "museum"],
+  ["park", "park"],
+  ["national_park", "park"],
+  ["restaurant", "restaurant"],
+  ["cafe", "restaurant"],
+  ["food", "restaurant"],
+  ["lodging", "accommodation"],
+  ["hospital", "hospital"],
+  ["gas_station", "gas_station"],
+  ["train_station", "transportation"],
+  ["transit_station", "transportation"],
+  ["subway_station", "transportation"],
+  ["bus_station", "transportation"],
+  ["shopping_mall", "shopping"],
+  ["store", "shopping"],
+  ["market", "shopping"],
+  ["tourist_attraction", "tourist_attraction"],
+  ["place_of_worship", "tourist_attraction"],
+];
+const CITY_TYPES = [
+  "locality",
+  "administrative_area_level_1",
+  "administrative_area_level_2",
+  "country",
+  "colloquial_area",
+];
+
+export function googleCategory(types: string[]): { kind: PlaceResult["kind"]; category: string } {
+  if (types.some((t) => CITY_TYPES.includes(t))) return { kind: "city", category: "destination_point" };
+  if (types.includes("airport")) return { kind: "airport", category: "airport" };
+  const hit = CATEGORY_BY_TYPE.find(([type]) => types.includes(type));
+  if (hit) return { kind: "landmark", category: hit[1] };
+  if (types.includes("street_address") || types.includes("premise") || types.includes("route"))
+    return { kind: "address", category: "other" };
+  return { kind: "landmark", category: "other" };
+}
+
+export function parseGooglePlace(p: GooglePlace): PlaceResult | null {
+  const lat = p.location?.latitude;
+  const lng = p.location?.longitude;
+  const name = p.displayName?.text;
+  if (!p.id || !name || typeof lat !== "number" || typeof lng !== "number") return null;
+  const country = p.addressComponents?.find((c) => c.types?.includes("country"));
+  return {
+    id: `google:${p.id}`,
+    name,
+    localName: null,
+    ...googleCategory(p.types ?? []),
+    address: p.formattedAddress ?? shortAddress([country?.longText]),
+    countryCode: country?.shortText ?? null,
+    lat,
+    lng,
+    iata: null,
+    rating: typeof p.rating === "number" ? p.rating : null,
+    photoUrl: null,
+    timezone: timezoneAt(lat, lng),
+  };
+}
+
+interface GeocodeResult {
+  place_id?: string;
+  formatted_address?: string;
+  geometry?: { location?: { lat?: number; lng?: number } };
+  types?: string[];
+  address_components?: { long_name?: string; short_name?: string; types?: string[] }[];
+}
+
+export function parseGeocodeResult(raw: unknown): PlaceResult | null {
+  const r = raw as GeocodeResult | undefined;
+  const lat = r?.geometry?.location?.lat;
+  const lng = r?.geometry?.location?.lng;
+  if (!r?.place_id || typeof lat !== "number" || typeof lng !== "number") return null;
+  const part = (type: string) => r.address_components?.find((c) => c.types?.includes(type));
+  const country = part("country");
+  const name = part("locality")?.long_name ?? r.formatted_address?.split(",")[0] ?? "";
+  return {
+    id: `google:${r.place_id}`,
+    name,
+    localName: null,
+    ...googleCategory(r.types ?? []),
+    address: shortAddress([name, country?.long_name]),
+    countryCode: country?.short_name ?? null,
+    lat,
+    lng,
+    iata: null,
+    rating: null,
+    photoUrl: null,
+    timezone: timezoneAt(lat, lng),
+  };
+}

@@ -1,0 +1,47 @@
+import type { GazetteerPaths } from "./gazetteer/load";
+import { googlePlaces } from "./google";
+import { nominatimPlaces } from "./nominatim";
+import { offlinePlaces } from "./offline";
+import { photonPlaces } from "./photon";
+import type { FetchLike, PlacesProvider } from "./types";
+
+export type { LatLng, PlaceResult, PlacesProvider } from "./types";
+export { PlacesProviderError } from "./types";
+
+export const PLACES_PROVIDERS = ["offline", "photon", "nominatim", "google"] as const;
+
+/** Plain options, so buildApp can pass config fields straight through. */
+export interface PlacesOptions {
+  /** Default "offline": the gazetteer shipped with the app. */
+  provider?: (typeof PLACES_PROVIDERS)[number];
+  photonUrl?: string;
+  nominatimUrl?: string;
+  googleApiKey?: string;
+  /** Sent to Nominatim, whose policy requires an identifying User-Agent, e.g. "Tabi (+https://...)". */
+  userAgent?: string;
+  /** Where the offline gazetteer's sources and compiled file are (defaults: apps/server/gazetteer). */
+  gazetteer?: Partial<GazetteerPaths>;
+  /** Told when the offline gazetteer file had to be built at start (log it). */
+  onGazetteerBuilt?: (ms: number) => void;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createPlacesProvider(options: PlacesOptions = {}): PlacesProvider {
+  const http = { fetch: options.fetch, timeoutMs: options.timeoutMs };
+  switch (options.provider ?? "offline") {
+    case "photon":
+      return photonPlaces({ ...http, url: options.photonUrl });
+    case "nominatim":
+      return nominatimPlaces({
+        ...http,
+        url: options.nominatimUrl,
+        userAgent: options.userAgent ?? "Tabi trip planner (self-hosted)",
+      });
+    case "google":
+      if (!options.googleApiKey) throw new Error("PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY");
+      return googlePlaces({ ...http, apiKey: options.googleApiKey });
+    default:
+      return offlinePlaces({ ...options.gazetteer, onBuilt: options.onGazetteerBuilt });
+  }
+}

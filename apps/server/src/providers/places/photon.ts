@@ -1,0 +1,91 @@
+import { type HttpOptions, RecentCache, requestJson } from "./http";
+import { osmCategory, osmId, shortAddress } from "./osm";
+import { timezoneAt } from "./timezone";
+import { type LatLng, type PlaceResult, type PlacesProvider, PlacesProviderError } from "./types";
+
+export const PHOTON_DEFAULT_URL = "https://photon.komoot.io";
+export const PHOTON_ATTRIBUTION = "Search by Photon (komoot) · Data © OpenStreetMap contributors (ODbL)";
+
+export interface PhotonOptions extends HttpOptions {
+  /** Base URL, e.g. https://photon.komoot.io or a self-hosted instance. */
+  url?: string;
+  language?: string;
+}
+
+interface PhotonFeature {
+  geometry?: { coordinates?: [number, number] };
+  properties?: Record<string, string | number | undefined>;
+}
+
+/** Photon: made for search as you type (no rate limit of its own, but be fair to the public one). */
+export function photonPlaces(options: PhotonOptions = {}): PlacesProvider {
+  const base = (options.url ?? PHOTON_DEFAULT_URL).replace(/\/$/, "");
+  const language = options.language ?? "en";
+  // Photon has no lookup by id: details() answers from what a search or reverse returned lately.
+  const recent = new RecentCache<PlaceResult>(2000);
+
+  const get = async (path: string, params: Record<string, string>) => {
+    const url = `${base}${path}?${new URLSearchParams(params)}`;
+    const body = await requestJson("Photon", url, { headers: { accept: "application/json" } }, options);
+    const results = parsePhoton(body);
+    for (const r of results) recent.set(r.id, r);
+    return results;
+  };
+
+  return {
+    name: "photon",
+    attribution: PHOTON_ATTRIBUTION,
+    async search(query: string, near?: LatLng, limit = 8) {
+      const params: Record<string, string> = { q: query, limit: String(limit), lang: language };
+      if (near) Object.assign(params, { lat: String(near.lat), lon: String(near.lng) });
+      return get("/api", params);
+    },
+    async details(id: string) {
+      return recent.get(id) ?? null;
+    },
+    async reverse(lat: number, lng: number) {
+      const [first] = await get("/reverse", {
+        lat: String(lat),
+        lon: String(lng),
+        limit: "1",
+        lang: language,
+      });
+      return first ?? null;
+    },
+  };
+}
+
+export function parsePhoton(body: unknown): PlaceResult[] {
+  const features = (body as { features?: unknown })?.features;
+  if (!Array.isArray(features))
+    throw new PlacesProviderError("Photon", "bad_answer", "Photon answered without features");
+  const out: PlaceResult[] = [];
+  for (const f of features as PhotonFeature[]) {
+    const [lng, lat] = f.geometry?.coordinates ?? [];
+    const p = f.properties ?? {};
+    const str = (k: string) => (typeof p[k] === "string" ? (p[k] as string) : undefined);
+    const name = str("name") ?? str("street");
+    if (typeof lat !== "number" || typeof lng !== "number" || !name || p.osm_id === undefined) continue;
+    const { kind, category } = osmCategory(str("osm_key") ?? "", str("osm_value") ?? "");
+    const street = [str("street"), str("housenumber")].filter(Boolean).join(" ");
+    const town = str("city") ?? str("town") ?? str("village") ?? str("district") ?? str("county");
+    const countryCode = str("countrycode")?.toUpperCase() ?? null;
+    out.push({
+      id: osmId(str("osm_type") ?? "N", p.osm_id),
+      name,
+      localName: null,
+      kind,
+      category,
+      address:
+        kind === "city" ? shortAddress([name, str("country")]) : shortAddress([street, town, str("country")]),
+      countryCode,
+      lat,
+      lng,
+      iata: kind === "airport" ? (str("iata") ?? null) : null,
+      rating: null,
+      photoUrl: null,
+      timezone: timezoneAt(lat, lng),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import type { PlaceResult } from "@tabi/contracts";
+
+export type { PlaceResult };
+export type LatLng = { lat: number; lng: number };
+
+/** One interface whatever answers behind it: the offline gazetteer, Photon, Nominatim or Google. */
+export interface PlacesProvider {
+  readonly name: "offline" | "photon" | "nominatim" | "google";
+  /** Credit line the app shows under results (data licences). */
+  readonly attribution: string;
+  search(query: string, near?: LatLng, limit?: number): Promise<PlaceResult[]>;
+  /** A result by the id a search returned; null when unknown. */
+  details(id: string): Promise<PlaceResult | null>;
+  /** The nearest named place (a city for the gazetteer); null when nothing is close. */
+  reverse(lat: number, lng: number): Promise<PlaceResult | null>;
+}
+
+/**
+ * An outside service failed (network, timeout, bad answer, quota). The route maps it to 502/503
+ * with this message; it never becomes a 500.
+ */
+export class PlacesProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    /** "unavailable": could not reach it or it timed out (503); "bad_answer": it answered wrongly (502). */
+    readonly reason: "unavailable" | "bad_answer",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PlacesProviderError";
+  }
+}
+
+/** fetch as the providers need it; tests inject one that replays recorded answers. */
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;

@@ -86,7 +86,7 @@ export default function PinDropMap({
 
   return (
     <div className="relative h-56 overflow-hidden rounded-2xl ring-1 ring-slate-200 dark:ring-slate-700">
-      <div ref={el} className="absolute inset-0" role="application" aria-label="Map: tap to drop a pin" />
+      <div ref={el} className="h-full w-full" role="application" aria-label="Map: tap to drop a pin" />
       {state === "loading" ? (
         <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
           <Spinner /> Loading map...

@@ -53,8 +53,8 @@ export function PlaceCard({
         <button
           type="button"
           aria-label={`${place.name}: show details`}
+          inert={flipped}
           aria-hidden={flipped}
-          tabIndex={flipped ? -1 : 0}
           onClick={() => setFlipped(true)}
           className="absolute inset-0 flex flex-col overflow-hidden rounded-3xl bg-white text-left shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] dark:bg-slate-900 dark:ring-slate-800"
         >
@@ -81,6 +81,7 @@ export function PlaceCard({
           </div>
         </button>
         <div
+          inert={!flipped}
           aria-hidden={!flipped}
           className="absolute inset-0 flex flex-col rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] [transform:rotateY(180deg)] dark:bg-slate-900 dark:ring-slate-800"
         >
@@ -119,21 +120,11 @@ export function PlaceCard({
           </dl>
           <div className="mt-auto flex items-center gap-1">
             {place.myWish === null ? (
-              <Button
-                size="sm"
-                variant="secondary"
-                tabIndex={flipped ? 0 : -1}
-                onClick={() => actions.onWant(place)}
-              >
+              <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
                 I want this too
               </Button>
             ) : place.wishes.length > 1 && !place.canDelete ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                tabIndex={flipped ? 0 : -1}
-                onClick={() => actions.onUnwant(place)}
-              >
+              <Button size="sm" variant="ghost" onClick={() => actions.onUnwant(place)}>
                 <CircleDashed className="size-4" aria-hidden /> Take back
               </Button>
             ) : null}
@@ -143,7 +134,6 @@ export function PlaceCard({
                 size="sm"
                 variant="ghost"
                 className="!px-2"
-                tabIndex={flipped ? 0 : -1}
                 aria-label={`Edit ${place.name}`}
                 onClick={() => actions.onEdit(place)}
               >
@@ -155,7 +145,6 @@ export function PlaceCard({
                 size="sm"
                 variant="ghost"
                 className="!px-2 text-red-600"
-                tabIndex={flipped ? 0 : -1}
                 aria-label={`Delete ${place.name}`}
                 onClick={() => actions.onDelete(place)}
               >
@@ -165,7 +154,6 @@ export function PlaceCard({
           </div>
           <button
             type="button"
-            tabIndex={flipped ? 0 : -1}
             onClick={() => setFlipped(false)}
             className="mt-2 text-center text-xs text-slate-400 hover:text-slate-600"
           >

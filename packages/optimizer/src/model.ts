@@ -1,0 +1,74 @@
+/**
+ * The solver's view of a problem: flat typed arrays, no strings, no dates.
+ * Nodes 0..places-1 are places; nodes places..nodes-1 are meal breaks, each tied to one tour.
+ * A meal has no location of its own: it is taken where the group is (see `Routes`).
+ */
+export interface Model {
+  /** Number of optional places (the only nodes the search may add or drop). */
+  places: number;
+  /** Places plus meal nodes. */
+  nodes: number;
+  tours: number;
+  locations: number;
+  /** Travel time between locations, row-major `locations x locations`. */
+  travel: Float64Array;
+  /** Location of each node; -1 for a meal. */
+  loc: Int32Array;
+  service: Float64Array;
+  tourStart: Float64Array;
+  tourEnd: Float64Array;
+  tourFrom: Int32Array;
+  tourTo: Int32Array;
+  /**
+   * Windows of node v in tour t are `winPtr[t*nodes+v] .. winPtr[t*nodes+v+1]-1`, sorted by opening;
+   * each gives the earliest and latest START of service. No window: closed that day.
+   */
+  winPtr: Int32Array;
+  winOpen: Float64Array;
+  winLatest: Float64Array;
+  /** Tour of each meal node (index node - places), so ruin and recreate never touch meals. */
+  mealTour: Int32Array;
+  /** Soft preferred start band per node; NaN when none. */
+  prefFrom: Float64Array;
+  prefTo: Float64Array;
+  /** Sparse wishes: node v's wishes are members wishMember[k], values wishValue[k], k in wishPtr[v]..wishPtr[v+1]. */
+  members: number;
+  wishPtr: Int32Array;
+  wishMember: Int32Array;
+  wishValue: Float64Array;
+}
+
+export function isMeal(model: Model, v: number): boolean {
+  return v >= model.places;
+}
+
+/** Sum of all members' wishes for node v (the profit of the efficiency-only problem). */
+export function totalWish(model: Model, v: number): number {
+  let s = 0;
+  for (let k = model.wishPtr[v]!; k < model.wishPtr[v + 1]!; k++) s += model.wishValue[k]!;
+  return s;
+}
+
+/** Travel time from location a to b; either may be the same. */
+export function travelTime(model: Model, a: number, b: number): number {
+  return model.travel[a * model.locations + b]!;
+}
+
+/**
+ * A copy of `model` whose wishes are replaced by `profit` for one pseudo-member:
+ * used for the reference solves (efficiency-only, and each member alone).
+ */
+export function withProfits(model: Model, profit: Float64Array): Model {
+  const ptr = new Int32Array(model.nodes + 1);
+  const count = profit.reduce((c, p) => (p > 0 ? c + 1 : c), 0);
+  const member = new Int32Array(count);
+  const value = new Float64Array(count);
+  let k = 0;
+  for (let v = 0; v < model.nodes; v++) {
+    ptr[v] = k;
+    const p = v < model.places ? profit[v]! : 0;
+    if (p > 0) value[k++] = p;
+  }
+  ptr[model.nodes] = k;
+  return { ...model, members: 1, wishPtr: ptr, wishMember: member, wishValue: value };
+}

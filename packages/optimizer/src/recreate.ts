@@ -1,0 +1,171 @@
+import type { Model } from "./model";
+import type { Objective } from "./objective";
+import type { Rng } from "./rng";
+import { Routes } from "./routes";
+import { TUNING } from "./tuning";
+
+/**
+ * The recreate half of ruin and recreate: puts unvisited places back into the tours, keeping the best
+ * insertion of every (tour, place) pair cached until that tour changes (tour versions are stamps).
+ */
+export class Recreate {
+  /** Pairs (tour, place) worth trying: the place has wishes and fits in that tour when it is empty. */
+  readonly usable: Uint8Array;
+  private readonly cost: Float64Array;
+  private readonly slot: Int32Array;
+  private readonly stamp: Int32Array;
+  private readonly noise: Float64Array;
+  private readonly gainOf: Float64Array;
+
+  constructor(
+    readonly model: Model,
+    readonly work: Routes,
+    readonly objective: Objective,
+    readonly rng: Rng,
+    /** Places removed by the current ruin (held back by `greedy(true)`). */
+    readonly removed: Uint8Array,
+    /** Tours changed in the current iteration. */
+    readonly touched: Uint8Array,
+  ) {
+    const n = model.places;
+    this.cost = new Float64Array(model.tours * n);
+    this.slot = new Int32Array(model.tours * n);
+    this.stamp = new Int32Array(model.tours * n);
+    this.noise = new Float64Array(n).fill(1);
+    this.gainOf = new Float64Array(n);
+    this.usable = new Uint8Array(model.tours * n);
+    // A place that does not fit in a tour when it is empty never will: skip those pairs for good.
+    for (let t = 0; t < model.tours; t++) {
+      for (let j = 0; j < n; j++) {
+        let fits = false;
+        for (let p = 0; p <= work.len[t]! && !fits; p++) fits = work.insertCost(t, p, j) < Infinity;
+        if (fits && model.wishPtr[j + 1]! > model.wishPtr[j]!) this.usable[t * n + j] = 1;
+      }
+    }
+  }
+
+  /** Greedy insertion by gain^2 / time used, with noise; the just-removed wait for a second pass if asked. */
+  greedy(holdRemoved: boolean): void {
+    const { model, work, rng, objective } = this;
+    const n = model.places;
+    const linear = objective.weight === 0;
+    const cands: number[] = [];
+    for (let j = 0; j < n; j++) {
+      if (work.tourOf[j]! >= 0) continue;
+      let any = false;
+      for (let t = 0; t < model.tours && !any; t++) any = this.usable[t * n + j] === 1;
+      if (any) {
+        cands.push(j);
+        this.noise[j] = 1 - TUNING.noise + 2 * TUNING.noise * rng.next();
+        this.gainOf[j] = objective.gain(j);
+      }
+    }
+    const phase = Routes.now();
+    const alpha = TUNING.alpha;
+    const pick = { slot: 0, cost: 0 };
+    const delta = 1e-3 * (model.tourEnd[0]! - model.tourStart[0]! + 1);
+    for (let pass = holdRemoved ? 0 : 1; pass < 2; pass++) {
+      for (;;) {
+        let bestScore = -1;
+        let bestJ = -1;
+        let bestT = -1;
+        for (let c = 0; c < cands.length; c++) {
+          const j = cands[c]!;
+          if (work.tourOf[j]! >= 0 || (pass === 0 && this.removed[j])) continue;
+          const gain = this.gainOf[j]!;
+          if (gain <= 0) continue;
+          for (let t = 0; t < model.tours; t++) {
+            const idx = t * n + j;
+            if (!this.usable[idx]) continue;
+            if (this.stamp[idx] !== work.version[t]) {
+              // Tours only grow during recreate: what did not fit since it began still does not.
+              // (Exact with the triangle inequality; a heuristic shortcut otherwise.)
+              if (this.cost[idx] === Infinity && this.stamp[idx]! >= phase) {
+                this.stamp[idx] = work.version[t]!;
+                continue;
+              }
+              work.bestInsert(t, j, pick);
+              this.cost[idx] = pick.cost;
+              this.slot[idx] = pick.slot;
+              this.stamp[idx] = work.version[t]!;
+            }
+            const cost = this.cost[idx]!;
+            if (cost === Infinity) continue;
+            const score = (gain ** alpha / ((cost > 0 ? cost : 0) + delta)) * this.noise[j]!;
+            if (score > bestScore) {
+              bestScore = score;
+              bestJ = j;
+              bestT = t;
+            }
+          }
+        }
+        if (bestJ < 0) break;
+        this.touched[bestT] = 1;
+        if (!this.place(bestT, this.slot[bestT * n + bestJ]!, bestJ)) continue;
+        if (!linear) for (const j of cands) if (work.tourOf[j]! < 0) this.gainOf[j] = objective.gain(j);
+      }
+    }
+  }
+
+  /**
+   * SISR-style recreate: the unvisited places in one shuffled order (most wished first, with noise),
+   * each put at its cheapest feasible slot if any. Fills tours differently from the ratio greedy.
+   */
+  ordered(): void {
+    const { model, work, rng, objective } = this;
+    const n = model.places;
+    const order: number[] = [];
+    const key = this.noise;
+    for (let j = 0; j < n; j++) {
+      if (work.tourOf[j]! >= 0 || this.removed[j]) continue;
+      let any = false;
+      for (let t = 0; t < model.tours && !any; t++) any = this.usable[t * n + j] === 1;
+      if (!any) continue;
+      const gain = objective.gain(j);
+      if (gain <= 0) continue;
+      key[j] = gain * (0.5 + rng.next());
+      order.push(j);
+    }
+    order.sort((a, b) => key[b]! - key[a]!);
+    const pick = { slot: 0, cost: 0 };
+    for (const j of order) {
+      let bestT = -1;
+      let bestCost = Number.POSITIVE_INFINITY;
+      let bestSlot = -1;
+      for (let t = 0; t < model.tours; t++) {
+        const idx = t * n + j;
+        if (!this.usable[idx]) continue;
+        if (this.stamp[idx] !== work.version[t]) {
+          work.bestInsert(t, j, pick);
+          this.cost[idx] = pick.cost;
+          this.slot[idx] = pick.slot;
+          this.stamp[idx] = work.version[t]!;
+        }
+        if (this.cost[idx]! < bestCost) {
+          bestCost = this.cost[idx]!;
+          bestT = t;
+          bestSlot = this.slot[idx]!;
+        }
+      }
+      if (bestT < 0) continue;
+      this.touched[bestT] = 1;
+      this.place(bestT, bestSlot, j);
+    }
+  }
+
+  /**
+   * Inserts j at a slot its cached cost found feasible. The O(1) check is exact without meals and
+   * conservative with them; should a schedule still break, the insertion is undone and j is barred here.
+   */
+  private place(t: number, slot: number, j: number): boolean {
+    if (this.work.insert(t, slot, j)) {
+      this.objective.add(j);
+      return true;
+    }
+    this.work.removeAt(t, slot + 1);
+    this.work.update(t);
+    this.cost[t * this.model.places + j] = Number.POSITIVE_INFINITY;
+    this.stamp[t * this.model.places + j] = this.work.version[t]!;
+    return false;
+  }
+}

@@ -1,0 +1,187 @@
+import { compile } from "./build";
+import { legModeOf } from "./plan";
+import { formatHhmm, parseAfter } from "./time";
+import type { Meal, MealKind, PlanDay, Problem, Visit } from "./types";
+
+/** A manual change to one day, as the calendar makes them. Indices count visits (meals move along). */
+export type ScheduleEdit =
+  | { type: "reorder"; from: number; to: number }
+  | { type: "resize"; placeId: string; stayMinutes: number }
+  | { type: "remove"; placeId: string }
+  | { type: "insert"; placeId: string; index: number; stayMinutes?: number };
+
+export interface Violation {
+  kind: "closed" | "day_end" | "meal" | "duplicate";
+  placeId?: string;
+  meal?: MealKind;
+  message: string;
+}
+
+interface Item {
+  placeId: string;
+  stay: number;
+}
+
+/**
+ * Recomputes the times of one day after manual edits: leaves at the day's start, waits for openings,
+ * keeps each meal after the same visit (or at the start if that visit went). Nothing is dropped or
+ * moved to hide a problem: every broken rule is listed in `violations`.
+ */
+export function reschedule(
+  problem: Problem,
+  day: PlanDay,
+  edits: readonly ScheduleEdit[],
+): { day: PlanDay; violations: Violation[] } {
+  const c = compile(problem);
+  const { model } = c;
+  const t = problem.days.findIndex((d) => d.date === day.date);
+  if (t < 0) throw new Error(`reschedule: no day ${day.date} in the problem`);
+  const items: Item[] = day.visits.map((v) => ({
+    placeId: v.placeId,
+    stay: parseAfter(v.end, parseAfter(v.start, 0)) - parseAfter(v.start, 0),
+  }));
+  const mealAfter = new Map<MealKind, string | null>(day.meals.map((m) => [m.kind, m.afterPlaceId]));
+  for (const edit of edits) applyEdit(items, mealAfter, edit, c.placeIndex, problem);
+
+  const violations: Violation[] = [];
+  const seen = new Set<string>();
+  let clock = model.tourStart[t]!;
+  let at = model.tourFrom[t]!;
+  const visits: Visit[] = [];
+  const meals: Meal[] = [];
+  const takeMeals = (after: string | null) => {
+    for (let v = model.places; v < model.nodes; v++) {
+      if (model.mealTour[v - model.places] !== t) continue;
+      const kind = c.mealKind[v - model.places]!;
+      if ((mealAfter.has(kind) ? mealAfter.get(kind) : null) !== after) continue;
+      const w = model.winPtr[t * model.nodes + v]!;
+      const start = Math.max(clock, model.winOpen[w]!);
+      if (start > model.winLatest[w]!) {
+        violations.push({
+          kind: "meal",
+          meal: kind,
+          message: `${kind} starts at ${formatHhmm(start)}, after its window`,
+        });
+      }
+      clock = start + model.service[v]!;
+      meals.push({ kind, start: formatHhmm(start), end: formatHhmm(clock), afterPlaceId: after });
+    }
+  };
+  takeMeals(null);
+  for (const item of items) {
+    const v = c.placeIndex.get(item.placeId)!;
+    if (seen.has(item.placeId)) {
+      violations.push({
+        kind: "duplicate",
+        placeId: item.placeId,
+        message: `"${item.placeId}" is in the day twice`,
+      });
+    }
+    seen.add(item.placeId);
+    const loc = model.loc[v]!;
+    const leg = model.travel[at * model.locations + loc]!;
+    const arrive = clock + leg;
+    let start = Number.NaN;
+    for (const [o, cl] of openWindows(c, t, v)) {
+      const s = Math.max(arrive, o);
+      if (s + item.stay <= cl) {
+        start = s;
+        break;
+      }
+    }
+    if (Number.isNaN(start)) {
+      start = arrive;
+      violations.push({
+        kind: "closed",
+        placeId: item.placeId,
+        message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is outside its opening hours`,
+      });
+    }
+    clock = start + item.stay;
+    visits.push({
+      placeId: item.placeId,
+      arrive: formatHhmm(arrive),
+      start: formatHhmm(start),
+      end: formatHhmm(clock),
+      travelMinutes: leg,
+      mode: legModeOf(c, at, loc),
+    });
+    at = loc;
+    takeMeals(item.placeId);
+  }
+  const to = model.tourTo[t]!;
+  const backLeg = model.travel[at * model.locations + to]!;
+  const back = clock + backLeg;
+  if (back > model.tourEnd[t]!) {
+    violations.push({
+      kind: "day_end",
+      message: `back at ${formatHhmm(back)}, after the day's end ${problem.days[t]!.end}`,
+    });
+  }
+  return {
+    day: {
+      date: day.date,
+      depart: formatHhmm(model.tourStart[t]!),
+      visits,
+      meals,
+      back: formatHhmm(back),
+      backTravelMinutes: backLeg,
+      backMode: legModeOf(c, at, to),
+    },
+    violations,
+  };
+}
+
+/** Opening windows of node v on day t as [open, close] of the whole stay (any stay length). */
+function openWindows(c: ReturnType<typeof compile>, t: number, v: number): [number, number][] {
+  const { model } = c;
+  const out: [number, number][] = [];
+  for (let w = model.winPtr[t * model.nodes + v]!; w < model.winPtr[t * model.nodes + v + 1]!; w++) {
+    out.push([model.winOpen[w]!, model.winLatest[w]! + model.service[v]!]);
+  }
+  return out;
+}
+
+function applyEdit(
+  items: Item[],
+  mealAfter: Map<MealKind, string | null>,
+  edit: ScheduleEdit,
+  placeIndex: Map<string, number>,
+  problem: Problem,
+): void {
+  const find = (id: string) => {
+    const i = items.findIndex((it) => it.placeId === id);
+    if (i < 0) throw new Error(`reschedule: "${id}" is not in this day`);
+    return i;
+  };
+  switch (edit.type) {
+    case "reorder": {
+      if (!(edit.from >= 0 && edit.from < items.length && edit.to >= 0 && edit.to < items.length)) {
+        throw new Error(`reschedule: reorder indices must be 0..${items.length - 1}`);
+      }
+      const [moved] = items.splice(edit.from, 1);
+      items.splice(edit.to, 0, moved!);
+      return;
+    }
+    case "resize":
+      if (!(edit.stayMinutes >= 0)) throw new Error("reschedule: stayMinutes must be >= 0");
+      items[find(edit.placeId)]!.stay = Math.round(edit.stayMinutes);
+      return;
+    case "remove": {
+      const i = find(edit.placeId);
+      const before = i > 0 ? items[i - 1]!.placeId : null;
+      for (const [kind, after] of mealAfter) if (after === edit.placeId) mealAfter.set(kind, before);
+      items.splice(i, 1);
+      return;
+    }
+    case "insert": {
+      const v = placeIndex.get(edit.placeId);
+      if (v === undefined) throw new Error(`reschedule: unknown place "${edit.placeId}"`);
+      const index = Math.max(0, Math.min(items.length, edit.index));
+      items.splice(index, 0, {
+        placeId: edit.placeId,
+        stay: Math.round(edit.stayMinutes ?? problem.places[v]!.stayMinutes),
+      });
+    }
+  }
+}

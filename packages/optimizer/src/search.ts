@@ -1,0 +1,304 @@
+import { improveTour, reverseRuns } from "./improve";
+import type { Model } from "./model";
+import { nearestPlaces } from "./neighbours";
+import type { Objective } from "./objective";
+import { Recreate } from "./recreate";
+import { Rng } from "./rng";
+import { Routes } from "./routes";
+import { TUNING } from "./tuning";
+
+export interface SearchOptions {
+  seed: number;
+  /** The budget that keeps a run deterministic: the search stops after this many iterations... */
+  iterations: number;
+  /** ...or at this Date.now() value, whichever comes first. */
+  deadline: number;
+  /** Tours to start from (node ids, meals included), e.g. the efficiency-only plan. */
+  initial?: number[][];
+}
+
+const NEIGHBOURS = 24;
+/** Travel time as a tie-break: worth much less than the smallest wish. */
+const TRAVEL_WEIGHT = 1e-7;
+
+/**
+ * Ruin and recreate under simulated annealing. Each iteration removes a few visits (random, related
+ * by distance, or strings of consecutive visits across tours), then re-inserts places greedily by
+ * gain^2 / time used, with O(1) window checks and insertion costs cached per tour version.
+ */
+export class Search {
+  readonly work: Routes;
+  private readonly current: Routes;
+  readonly best: Routes;
+  bestFitness: number;
+  private currentFitness: number;
+  iteration = 0;
+  /** Iteration of the last new best (or kick). */
+  private lastGain = 0;
+  private lastGainProgress = 0;
+  /** Share of the budget used (iterations or time, whichever is further). */
+  private progress = 0;
+  private readonly began = Date.now();
+  private timeShare = 0;
+  private readonly rng: Rng;
+  private readonly neighbours: Int32Array;
+  private readonly fill: Recreate;
+  private readonly removed: Uint8Array;
+  private readonly touched: Uint8Array;
+  private readonly scratch: Int32Array;
+  private readonly travelScale: number;
+
+  constructor(
+    readonly model: Model,
+    readonly objective: Objective,
+    readonly options: SearchOptions,
+  ) {
+    const n = model.places;
+    this.rng = new Rng(options.seed);
+    this.work = new Routes(model);
+    this.current = new Routes(model);
+    this.best = new Routes(model);
+    this.removed = new Uint8Array(n);
+    this.touched = new Uint8Array(model.tours);
+    this.scratch = new Int32Array(model.nodes + 2);
+    this.neighbours = nearestPlaces(model, Math.min(NEIGHBOURS, Math.max(1, n - 1)));
+    let horizon = 0;
+    for (let t = 0; t < model.tours; t++) horizon += Math.max(1, model.tourEnd[t]! - model.tourStart[t]!);
+    this.travelScale = TRAVEL_WEIGHT / horizon;
+
+    placeMeals(this.work);
+    this.fill = new Recreate(model, this.work, objective, this.rng, this.removed, this.touched);
+    if (options.initial) {
+      for (let t = 0; t < model.tours; t++) this.work.setTour(t, options.initial[t] ?? []);
+      objective.recompute(this.work.tourOf);
+    } else {
+      objective.reset();
+    }
+    this.fill.greedy(false);
+    this.currentFitness = this.bestFitness = this.fitness();
+    for (let t = 0; t < model.tours; t++) {
+      this.current.copyTour(this.work, t);
+      this.best.copyTour(this.work, t);
+    }
+    for (let t = 0; t < model.tours; t++) {
+      this.current.markTour(t);
+      this.best.markTour(t);
+    }
+    this.complete = this.visitsAllUsable(this.best);
+  }
+
+  /** Objective plus the travel tie-break. */
+  fitness(): number {
+    return this.objective.value() - this.travelScale * this.work.totalTravel();
+  }
+
+  get done(): boolean {
+    return this.complete || this.iteration >= this.options.iterations || Date.now() >= this.options.deadline;
+  }
+
+  /** True once the best solution visits every place that fits anywhere: nothing is left to gain but travel. */
+  private complete = false;
+
+  /** Runs up to `count` iterations; returns true when the budget is spent. */
+  step(count: number): boolean {
+    for (let k = 0; k < count; k++) {
+      if (this.complete || this.iteration >= this.options.iterations) return true;
+      if ((this.iteration & 15) === 0 && Date.now() >= this.options.deadline) return true;
+      this.iterate();
+    }
+    return this.done;
+  }
+
+  private iterate(): void {
+    const model = this.model;
+    if ((this.iteration & 15) === 0 && Number.isFinite(this.options.deadline)) {
+      this.timeShare = (Date.now() - this.began) / Math.max(1, this.options.deadline - this.began);
+    }
+    // Cooling follows whichever budget runs out first (iterations keep a run deterministic).
+    const progress = Math.min(1, Math.max(this.iteration / this.options.iterations, this.timeShare));
+    this.progress = progress;
+    this.touched.fill(0);
+    this.iteration++;
+    // Stuck for long: kick the current solution hard (half its visits) and take the result as is.
+    const kick =
+      this.iteration - this.lastGain > TUNING.stallMin && progress - this.lastGainProgress > TUNING.stall;
+    this.ruin(kick ? 0.5 : 0);
+    if (kick || this.rng.next() < TUNING.ordered) this.fill.ordered();
+    this.fill.greedy(this.rng.next() < 0.5);
+    if (TUNING.improve) {
+      let freed = false;
+      for (let t = 0; t < model.tours; t++) {
+        if (!this.touched[t]) continue;
+        if (TUNING.improve & 2 && reverseRuns(this.work, t, this.scratch)) freed = true;
+        if (TUNING.improve & 1 && improveTour(this.work, t, this.scratch)) freed = true;
+      }
+      if (freed) this.fill.greedy(false);
+    }
+    const f = this.fitness();
+    const temp =
+      TUNING.tempStart *
+      (TUNING.tempEnd / TUNING.tempStart) ** progress *
+      Math.max(1e-9, Math.abs(this.bestFitness));
+    if (kick) this.markGain(progress);
+    const accept =
+      kick ||
+      f >= this.currentFitness - 1e-12 ||
+      this.rng.next() < Math.exp((f - this.currentFitness) / temp);
+    if (accept) {
+      this.currentFitness = f;
+      this.syncTouched(this.current, this.work);
+      this.keepIfBest(f);
+    } else {
+      this.syncTouched(this.work, this.current);
+      this.objective.recompute(this.work.tourOf);
+    }
+  }
+
+  private markGain(progress: number): void {
+    this.lastGain = this.iteration;
+    this.lastGainProgress = progress;
+  }
+
+  private keepIfBest(f: number): void {
+    if (f <= this.bestFitness + 1e-12) return;
+    this.bestFitness = f;
+    this.markGain(this.progress);
+    for (let t = 0; t < this.model.tours; t++) this.best.copyTour(this.work, t);
+    for (let t = 0; t < this.model.tours; t++) this.best.markTour(t);
+    this.complete = this.visitsAllUsable(this.best);
+  }
+
+  private visitsAllUsable(routes: Routes): boolean {
+    const n = this.model.places;
+    for (let j = 0; j < n; j++) {
+      if (routes.tourOf[j]! >= 0) continue;
+      for (let t = 0; t < this.model.tours; t++) if (this.fill.usable[t * n + j]) return false;
+    }
+    return true;
+  }
+
+  private syncTouched(to: Routes, from: Routes): void {
+    for (let t = 0; t < this.model.tours; t++) if (this.touched[t]) to.copyTour(from, t);
+    for (let t = 0; t < this.model.tours; t++) if (this.touched[t]) to.markTour(t);
+  }
+
+  private removeVisit(t: number, i: number): void {
+    const v = this.work.removeAt(t, i);
+    this.objective.add(v, -1);
+    this.removed[v] = 1;
+    this.touched[t] = 1;
+  }
+
+  /** Slot of place v in its tour (linear: tours are short). */
+  private slotOf(v: number): number {
+    const t = this.work.tourOf[v]!;
+    const base = t * this.work.cap;
+    for (let i = 1; i <= this.work.len[t]!; i++) if (this.work.seq[base + i] === v) return i;
+    return -1;
+  }
+
+  /** Removes a few visits; `share` > 0 removes that share of them at random instead. */
+  private ruin(share: number): void {
+    const { model, work, rng } = this;
+    this.removed.fill(0);
+    let visited = 0;
+    for (let t = 0; t < model.tours; t++) visited += work.len[t]!;
+    if (visited === 0) return;
+    if (share > 0) {
+      for (let c = Math.ceil(visited * share); c > 0; c--) {
+        const v = this.randomVisit();
+        if (v < 0) break;
+        this.removeVisit(work.tourOf[v]!, this.slotOf(v));
+      }
+      this.settleRuin();
+      return;
+    }
+    const kMax = Math.max(2, Math.min(TUNING.removeMax, Math.round(visited * TUNING.removeShare)));
+    const k = 1 + Math.floor(rng.next() ** 2 * kMax);
+    const kind = rng.next();
+    if (kind < 0.4) {
+      // Related: a random visit and its nearest visited neighbours.
+      const seed = this.randomVisit();
+      if (seed < 0) return;
+      const list = [seed];
+      const K = this.neighbours.length / model.places;
+      for (let i = 0; i < K && list.length < k; i++) {
+        const u = this.neighbours[seed * K + i]!;
+        if (u >= 0 && work.tourOf[u]! >= 0) list.push(u);
+      }
+      for (const u of list) this.removeVisit(work.tourOf[u]!, this.slotOf(u));
+    } else if (kind < 0.75) {
+      // Strings: consecutive visits in one or more tours (Vansteenwegen's shake, SISR's strings).
+      const tours = 1 + Math.floor(rng.next() * Math.min(model.tours, 3));
+      for (let c = 0; c < tours; c++) {
+        const t = rng.int(0, model.tours - 1);
+        const places = this.placeSlots(t);
+        if (places.length === 0) continue;
+        const len = Math.min(places.length, 1 + Math.floor(rng.next() * Math.max(1, k / tours)));
+        const from = rng.int(0, places.length - len);
+        for (let i = from + len - 1; i >= from; i--) this.removeVisit(t, places[i]!);
+      }
+    } else {
+      for (let c = 0; c < k; c++) {
+        const v = this.randomVisit();
+        if (v < 0) break;
+        this.removeVisit(work.tourOf[v]!, this.slotOf(v));
+      }
+    }
+    this.settleRuin();
+  }
+
+  /**
+   * Reschedules the ruined tours. A meal is taken where the group is, so dropping the visit before it
+   * can lengthen the next leg: such a tour goes back to its last accepted state instead.
+   */
+  private settleRuin(): void {
+    let restored = false;
+    for (let t = 0; t < this.model.tours; t++) {
+      if (this.touched[t] && !this.work.update(t)) {
+        this.work.copyTour(this.current, t);
+        this.work.markTour(t);
+        restored = true;
+      }
+    }
+    if (restored) this.objective.recompute(this.work.tourOf);
+  }
+
+  /** Slots of the places (not meals) of tour t. */
+  private placeSlots(t: number): number[] {
+    const base = t * this.work.cap;
+    const out: number[] = [];
+    for (let i = 1; i <= this.work.len[t]!; i++)
+      if (this.work.seq[base + i]! < this.model.places) out.push(i);
+    return out;
+  }
+
+  private randomVisit(): number {
+    const { model, work, rng } = this;
+    for (let tries = 0; tries < 8; tries++) {
+      const t = rng.int(0, model.tours - 1);
+      const slots = this.placeSlots(t);
+      if (slots.length > 0) return work.seq[t * work.cap + slots[rng.int(0, slots.length - 1)]!]!;
+    }
+    for (let v = 0; v < model.places; v++) if (work.tourOf[v]! >= 0) return v;
+    return -1;
+  }
+
+  /** The best tours found (node ids in visit order, meals included). */
+  bestTours(): number[][] {
+    const out: number[][] = [];
+    for (let t = 0; t < this.model.tours; t++) out.push(this.best.tour(t));
+    return out;
+  }
+}
+
+/** Puts each tour's meals into it (in time order); they stay for the whole search. */
+export function placeMeals(routes: Routes): void {
+  const m = routes.model;
+  for (let t = 0; t < m.tours; t++) {
+    const meals: number[] = [];
+    for (let v = m.places; v < m.nodes; v++) if (m.mealTour[v - m.places] === t) meals.push(v);
+    meals.sort((a, b) => m.winOpen[m.winPtr[t * m.nodes + a]!]! - m.winOpen[m.winPtr[t * m.nodes + b]!]!);
+    routes.setTour(t, meals);
+  }
+}

@@ -53,5 +53,8 @@ test("places and add-place screens in light and dark @phone", async ({ page }, t
     await shot(page, testInfo, "places-edit");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Grid view" }).click();
+    await page.goto("/add-place");
+    await expect(page.getByText("3/10 places used")).toBeVisible();
+    await shot(page, testInfo, "add-place");
   }
 });

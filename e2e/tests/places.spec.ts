@@ -2,6 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { shot } from "./helpers";
 import { createTripApi, guestPage } from "./trip-helpers";
 
+async function addBySearch(page: Page, query: string, pick: RegExp) {
+  await page.goto("/add-place");
+  await page.getByPlaceholder("Search for places, attractions, restaurants...").fill(query);
+  await page.getByRole("option", { name: pick }).first().click();
+}
+
 async function addByPin(page: Page, name: string) {
   await page.goto("/add-place");
   await expect(page.getByRole("heading", { name: "Configure Place" })).toBeVisible();
@@ -35,30 +41,27 @@ test("two members add, share, edit, filter, flip and delete places", async ({ br
   await expect(aiko).toHaveURL(/my-places$/);
   await expect(aiko.getByText("Miradouro da Graça added")).toBeVisible();
 
-  // Ben joins and proposes the same place: one place, two wishes.
+  // Aiko also adds Belém Tower by search; Ben joins and proposes the same place: one place, two wishes.
+  await addBySearch(aiko, "belem", /Belém Tower/);
+  await aiko.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(aiko.getByText("Belém Tower added")).toBeVisible();
   const ben = await guestPage(browser, "Ben");
   await ben.request.post("/api/trips/join", { data: { code } });
   await ben.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
-  const mine = (await (await aiko.request.get(`/api/trips/${tripId}/places`)).json()).places[0];
-  const dup = await ben.request.post(`/api/trips/${tripId}/places`, {
-    data: {
-      name: "miradouro da graça",
-      latitude: mine.latitude + 0.0003,
-      longitude: mine.longitude,
-      wishLevel: 10,
-    },
-  });
-  expect((await dup.json()).merged).toBe(true);
+  await addBySearch(ben, "torre de belem", /Belém Tower/);
+  await ben.getByRole("radio", { name: "5 stars" }).click();
+  await ben.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(ben.getByText("Belém Tower was already proposed: your wish was added to it")).toBeVisible();
   await ben.request.post(`/api/trips/${tripId}/places`, {
     data: { name: "Time Out Market", latitude: 38.7069, longitude: -9.1459 },
   });
 
   await ben.goto("/my-trip/my-places");
   await expect(ben.getByRole("heading", { name: "Lisbon with Ben" })).toBeVisible();
-  await expect(ben.getByText("All team places · 2")).toBeVisible();
+  await expect(ben.getByText("All team places · 3")).toBeVisible();
   await shot(ben, testInfo, "places-grid");
   // Flip a card: who added it, wanted by both.
-  await ben.getByRole("button", { name: "Miradouro da Graça: show details" }).click();
+  await ben.getByRole("button", { name: "Belém Tower: show details" }).click();
   await expect(ben.getByText("Wanted by")).toBeVisible();
   await expect(ben.getByText("Aiko, Ben")).toBeVisible();
   await shot(ben, testInfo, "places-card-back");
@@ -67,11 +70,12 @@ test("two members add, share, edit, filter, flip and delete places", async ({ br
   // Tabs, filters, list view.
   await ben.getByRole("tab", { name: "My Places" }).click();
   await expect(ben.getByText("My places · 2")).toBeVisible();
+  await expect(ben.getByText("Miradouro da Graça")).toHaveCount(0);
   await ben.getByRole("button", { name: "Scheduled", exact: true }).click();
   await expect(ben.getByText("No places found")).toBeVisible();
   await ben.getByRole("button", { name: "Pending", exact: true }).click();
   await ben.getByRole("button", { name: "List view" }).click();
-  await expect(ben.getByText("Stay: 2h")).toBeVisible();
+  await expect(ben.getByText("Stay: 2h").first()).toBeVisible();
   await shot(ben, testInfo, "places-list");
 
   // Ben edits his own place; he cannot edit Aiko's.
@@ -86,7 +90,11 @@ test("two members add, share, edit, filter, flip and delete places", async ({ br
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(ben.getByText("Mercado da Ribeira")).toBeVisible();
   await expect(ben.getByText("Stay: 1.5h")).toBeVisible();
+  await ben.getByRole("tab", { name: "Trip Places" }).click();
   await expect(ben.getByRole("button", { name: "Edit Miradouro da Graça" })).toHaveCount(0);
+  await expect(
+    ben.getByText("Only the member who added a place, or a trip admin, can change or delete it."),
+  ).toBeVisible();
 
   // Delete with the spec's confirmation.
   await ben.getByRole("button", { name: "Delete Mercado da Ribeira" }).click();

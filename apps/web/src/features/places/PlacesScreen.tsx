@@ -244,6 +244,11 @@ export default function PlacesScreen() {
         </ul>
       )}
 
+      <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">
+        Only the member who added a place, or a trip admin, can change or delete it. Everyone sets their own
+        wish.
+      </p>
+
       {canAdd ? (
         <Link
           to="/add-place"

@@ -2,7 +2,7 @@ import { ChevronDown, Heart, Mail, Sparkles, Users, Zap } from "lucide-react";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { ABOUT, FAQ, TERMS } from "./content";
+import { ABOUT, CREDITS, FAQ, TERMS } from "./content";
 import type { DialogKind } from "./dialogs";
 import { FeedbackForm } from "./FeedbackForm";
 
@@ -51,6 +51,14 @@ export default function InfoDialog({
               );
             })}
           </ul>
+          <section>
+            <h3 className="text-sm font-semibold">Data</h3>
+            <ul className="mt-1 list-disc pl-5 text-xs text-slate-500 dark:text-slate-400">
+              {CREDITS.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </section>
         </div>
       ) : kind === "help" ? (
         <div className="space-y-4">

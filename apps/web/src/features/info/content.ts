@@ -18,6 +18,14 @@ export const ABOUT = {
   ],
 };
 
+/** Open data the app ships or shows, with its licence (shown in About). */
+export const CREDITS = [
+  "Cities: GeoNames (CC BY 4.0)",
+  "Airports: airport-data-js (CC BY 4.0)",
+  "Castles and palaces: Castlemap, facts from Wikidata (CC0)",
+  "Map: world-atlas (Natural Earth, public domain); tiles © OpenStreetMap contributors",
+];
+
 export const FAQ: { q: string; a: string }[] = [
   {
     q: "What is Tabi?",

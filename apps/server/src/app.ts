@@ -2,6 +2,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyWebsocket from "@fastify/websocket";
 import Fastify from "fastify";
 import {
   jsonSchemaTransform,
@@ -19,6 +20,8 @@ import { registerGuards } from "./http/guards";
 import { findWebDist, registerWeb } from "./http/web";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
+import { itineraryRoutes } from "./modules/itinerary/routes";
+import { OptimizationService } from "./modules/itinerary/service";
 import { memberRoutes } from "./modules/members/routes";
 import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
@@ -28,6 +31,8 @@ import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { createMailProvider } from "./providers/mail";
 import { createPlacesProvider } from "./providers/places";
+import { TripBus } from "./realtime/bus";
+import { realtimeRoutes } from "./realtime/hub";
 import { loadOrCreateSecrets } from "./secrets";
 
 export interface BuildOptions {
@@ -72,7 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     userAgent: `Tabi/0.1 (+${config.publicUrl})`, // Nominatim's usage policy requires one
     onGazetteerBuilt: (ms) => app.log.info({ ms: Math.round(ms) }, "built the offline gazetteer"),
   });
-  const ctx: AppContext = { config, database, auth, mail, places, startedAt };
+  const bus = new TripBus(database.db);
+  const optimizations = new OptimizationService(database.db, bus, app.log);
+  const ctx: AppContext = { config, database, auth, mail, places, bus, optimizations, startedAt };
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -91,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Tabi API", version: "0.1.0" } },
     transform: jsonSchemaTransform,
@@ -112,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await invitationRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await placeSearchRoutes(app, ctx);
+  await itineraryRoutes(app, ctx);
+  await realtimeRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;

@@ -11,6 +11,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import type { MailProvider } from "../providers/mail";
 import type { PlacesProvider } from "../providers/places";
+import type { TripBus } from "../realtime/bus";
+import type { OptimizationService } from "./itinerary/service";
 
 /** Everything a module needs, passed in by buildApp (no module reaches for globals). */
 export interface AppContext {
@@ -19,6 +21,8 @@ export interface AppContext {
   auth: Auth;
   mail: MailProvider;
   places: PlacesProvider;
+  bus: TripBus;
+  optimizations: OptimizationService;
   startedAt: number;
 }
 

@@ -143,6 +143,31 @@ const CASES: Case[] = [
     url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/wish`,
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/optimizations",
+    url: (w) => `/api/trips/${w.tripId}/optimizations`,
+    body: () => ({ fairnessWeight: 0.6 }),
+    expect: { ...NOT_IN, member: 202, admin: 202, owner: 202 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/optimizations/progress",
+    url: (w) => `/api/trips/${w.tripId}/optimizations/progress`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/optimizations/active",
+    url: (w) => `/api/trips/${w.tripId}/optimizations/active`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/optimizations/current",
+    url: (w) => `/api/trips/${w.tripId}/optimizations/current`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
 ];
 
 let t: TestApp;

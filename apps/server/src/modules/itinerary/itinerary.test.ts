@@ -1,0 +1,140 @@
+import { OPTIMIZATION_MESSAGES, type TripEvent } from "@tabi/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import type { TestClient } from "../../test/client";
+import { createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Who = TestClient & { id: string };
+const KYOTO = [
+  { name: "Kinkaku-ji", latitude: 35.0394, longitude: 135.7292, stayMinutes: 90 },
+  { name: "Fushimi Inari Taisha", latitude: 34.9671, longitude: 135.7727, stayMinutes: 120 },
+  {
+    name: "Kiyomizu-dera",
+    latitude: 34.9949,
+    longitude: 135.785,
+    stayMinutes: 90,
+    preferredTimeOfDay: "morning",
+  },
+  { name: "Arashiyama Bamboo Grove", latitude: 35.017, longitude: 135.6713, stayMinutes: 60 },
+  { name: "Nishiki Market", latitude: 35.005, longitude: 135.7648, stayMinutes: 60 },
+];
+
+async function waitDone(c: TestClient, tripId: string) {
+  for (let i = 0; i < 200; i++) {
+    const { progress, running } = (await c.get(`/api/trips/${tripId}/optimizations/progress`)).json();
+    if (!running && progress && ["complete", "error", "cancelled"].includes(progress.stage)) return progress;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("optimisation did not finish");
+}
+
+describe("optimising a trip", () => {
+  it("runs in a worker, reports the stages, saves the active result and schedules places", async () => {
+    const owner = (await registered(t.app, "opt-owner@example.com")) as Who;
+    const trip = await createTrip(owner, {
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+    });
+    const friend = (await guest(t.app, "Opt friend")) as Who;
+    await join(friend, await inviteCode(owner, trip.id));
+    const url = `/api/trips/${trip.id}/places`;
+    for (const [i, p] of KYOTO.entries())
+      await (i % 2 ? friend : owner).post(url, { ...p, wishLevel: 4 + i });
+
+    // Everyone in the trip sees the progress on the trip's channel.
+    const ws = await t.app.injectWS("/api/ws", { headers: { cookie: friend.cookieHeader } });
+    const events: TripEvent[] = [];
+    ws.on("message", (raw: Buffer) => {
+      const m = JSON.parse(String(raw));
+      if (m.type === "event") events.push(m.event);
+    });
+    ws.send(JSON.stringify({ type: "subscribe", tripId: trip.id }));
+    await new Promise((r) => setTimeout(r, 100));
+
+    const start = await owner.post(`/api/trips/${trip.id}/optimizations`, {
+      fairnessWeight: 0.6,
+      includeMeals: true,
+      preferredTransport: "public_transport",
+    });
+    expect(start.statusCode).toBe(202);
+    const again = await friend.post(`/api/trips/${trip.id}/optimizations`, {});
+    expect(again.json()).toEqual({ jobId: start.json().jobId, joined: true });
+
+    // The event loop stays free while the worker solves.
+    const health = await owner.get("/api/health");
+    expect(health.statusCode).toBe(200);
+
+    const progress = await waitDone(owner, trip.id);
+    expect(progress).toMatchObject({ stage: "complete", percent: 100, error: null });
+    const { result } = (await friend.get(`/api/trips/${trip.id}/optimizations/active`)).json();
+    expect(result.days).toHaveLength(4);
+    const visits = result.days.flatMap((d: { visits: { name: string }[] }) => d.visits);
+    expect(visits.length + result.unscheduled.length).toBe(5);
+    expect(visits.length).toBeGreaterThanOrEqual(4);
+    expect(result.scores.members.map((m: { name: string }) => m.name).sort()).toEqual([
+      "Opt friend",
+      "opt-owner",
+    ]);
+    expect(result.scores.members[0].color).toMatch(/^#/);
+
+    const placeList = (await owner.get(url)).json();
+    expect(placeList.optimized).toBe(true);
+    const scheduled = placeList.places.filter((p: { status: string }) => p.status === "scheduled");
+    expect(scheduled.length).toBe(visits.length);
+    expect(scheduled[0].scheduledDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await new Promise((r) => setTimeout(r, 100));
+    const types = events.map((e) => e.type);
+    expect(types).toContain("optimization.progress");
+    expect(types).toContain("optimization.completed");
+    const stages = new Set(
+      events
+        .filter((e) => e.type === "optimization.progress")
+        .map((e) => (e as { progress: { stage: string } }).progress.stage),
+    );
+    expect(stages.has("collecting")).toBe(true);
+    expect(stages.has("complete")).toBe(true);
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    ws.terminate();
+
+    // A second run keeps the first result, inactive.
+    await owner.post(`/api/trips/${trip.id}/optimizations`, { fairnessWeight: 0 });
+    await waitDone(owner, trip.id);
+    const second = (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json().result;
+    expect(second.id).not.toBe(result.id);
+    expect(second.settings.fairnessWeight).toBe(0);
+  });
+
+  it("refuses a member without can_optimize, and a trip with nothing to plan", async () => {
+    const owner = (await registered(t.app, "opt-perm@example.com")) as Who;
+    const trip = await createTrip(owner);
+    const m = (await guest(t.app, "No optimiser")) as Who;
+    await join(m, await inviteCode(owner, trip.id));
+    const empty = await owner.post(`/api/trips/${trip.id}/optimizations`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(OPTIMIZATION_MESSAGES.noPlaces);
+    await owner.request("PATCH", `/api/trips/${trip.id}/members/${m.id}`, { canOptimize: false });
+    const refused = await m.post(`/api/trips/${trip.id}/optimizations`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(OPTIMIZATION_MESSAGES.noPermission);
+  });
+
+  it("does not let a non-member subscribe to a trip's channel", async () => {
+    const owner = (await registered(t.app, "ws-owner@example.com")) as Who;
+    const trip = await createTrip(owner);
+    const stranger = (await guest(t.app, "Stranger")) as Who;
+    const ws = await t.app.injectWS("/api/ws", { headers: { cookie: stranger.cookieHeader } });
+    const reply = new Promise<string>((resolve) => ws.once("message", (raw: Buffer) => resolve(String(raw))));
+    ws.send(JSON.stringify({ type: "subscribe", tripId: trip.id }));
+    expect(JSON.parse(await reply)).toEqual({ type: "error", tripId: trip.id, message: "Trip not found" });
+    ws.terminate();
+  });
+});

@@ -1,0 +1,52 @@
+import { memberColor, type OptimizationResult, type OptimizationSettings } from "@tabi/contracts";
+import type { Plan } from "@tabi/optimizer";
+
+type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
+
+/** The optimiser's plan in the app's words: place names and coordinates, members' names and colours. */
+export function presentPlan(
+  plan: Plan,
+  places: Named[],
+  members: { userId: string; name: string; colorIndex: number | null }[],
+  base: { name: string; latitude: number; longitude: number },
+  settings: OptimizationSettings,
+): Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId"> {
+  const byId = new Map(places.map((p) => [p.id, p]));
+  return {
+    executionTimeMs: plan.ms,
+    settings,
+    days: plan.days.map((d, i) => ({
+      day: i + 1,
+      date: d.date,
+      depart: d.depart,
+      back: d.back,
+      backTravelMinutes: d.backTravelMinutes,
+      backMode: d.backMode,
+      start: base,
+      end: base,
+      visits: d.visits.map((v) => {
+        const p = byId.get(v.placeId)!;
+        return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
+      }),
+      meals: d.meals,
+    })),
+    unscheduled: plan.unscheduled.map((u) => ({
+      placeId: u.placeId,
+      name: byId.get(u.placeId)?.name ?? "",
+      reason: u.reason,
+    })),
+    scores: {
+      total: plan.scores.total,
+      fairness: plan.scores.fairness,
+      efficiency: plan.scores.efficiency,
+      details: plan.scores.details,
+      min_share: plan.scores.min_share,
+      members: Object.entries(plan.scores.shares).map(([userId, share]) => {
+        const m = members.find((x) => x.userId === userId);
+        return { userId, name: m?.name ?? "Former member", color: memberColor(m?.colorIndex), share };
+      }),
+    },
+    totalTravelMinutes: plan.scores.travelMinutes,
+    totalVisitMinutes: plan.scores.visitMinutes,
+  };
+}

@@ -1,0 +1,68 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../db/connect";
+import {
+  optimizationProgress,
+  optimizationResults,
+  places,
+  placeWishes,
+  tripMembers,
+  trips,
+  users,
+} from "../../db/schema";
+import type { TripScope } from "../../http/guards";
+
+export async function loadTripForOptimization(db: Executor, scope: TripScope) {
+  const [trip] = await db.select().from(trips).where(eq(trips.id, scope.tripId));
+  const placeRows = await db.select().from(places).where(eq(places.tripId, scope.tripId));
+  const wishes = placeRows.length
+    ? await db
+        .select({
+          placeId: placeWishes.placeId,
+          userId: placeWishes.userId,
+          wishLevel: placeWishes.wishLevel,
+        })
+        .from(placeWishes)
+        .where(
+          inArray(
+            placeWishes.placeId,
+            placeRows.map((p) => p.id),
+          ),
+        )
+    : [];
+  const members = await db
+    .select({ userId: tripMembers.userId, name: users.name, colorIndex: tripMembers.assignedColorIndex })
+    .from(tripMembers)
+    .innerJoin(users, eq(users.id, tripMembers.userId))
+    .where(eq(tripMembers.tripId, scope.tripId));
+  return { trip, places: placeRows, wishes, members };
+}
+
+export async function upsertProgress(db: Executor, values: typeof optimizationProgress.$inferInsert) {
+  await db
+    .insert(optimizationProgress)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [optimizationProgress.tripId, optimizationProgress.userId],
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+export async function latestProgress(db: Executor, scope: TripScope) {
+  const [row] = await db
+    .select()
+    .from(optimizationProgress)
+    .where(eq(optimizationProgress.tripId, scope.tripId))
+    .orderBy(desc(optimizationProgress.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function activeResult(db: Executor, scope: TripScope) {
+  const [row] = await db
+    .select()
+    .from(optimizationResults)
+    .where(and(eq(optimizationResults.tripId, scope.tripId), eq(optimizationResults.isActive, true)))
+    .orderBy(desc(optimizationResults.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,68 @@
+import {
+  optimizationResultSchema,
+  optimizationSettingsSchema,
+  progressSchema,
+  startOptimizationResponseSchema,
+} from "@tabi/contracts";
+import { z } from "zod";
+import { scopeOf } from "../../http/guards";
+import type { App, AppContext } from "../types";
+
+const tripParams = z.object({ tripId: z.string() });
+
+export async function itineraryRoutes(app: App, ctx: AppContext) {
+  const service = ctx.optimizations;
+
+  app.post(
+    "/api/trips/:tripId/optimizations",
+    {
+      config: { guard: "tripMember", rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["itinerary"],
+        params: tripParams,
+        body: optimizationSettingsSchema,
+        response: { 202: startOptimizationResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await service.start(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    "/api/trips/:tripId/optimizations/progress",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["itinerary"],
+        params: tripParams,
+        response: { 200: z.object({ progress: progressSchema.nullable(), running: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      progress: await service.progress(scopeOf(request)),
+      running: service.isRunning(scopeOf(request).tripId),
+    }),
+  );
+
+  app.get(
+    "/api/trips/:tripId/optimizations/active",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["itinerary"],
+        params: tripParams,
+        response: { 200: z.object({ result: optimizationResultSchema.nullable() }) },
+      },
+    },
+    async (request) => ({ result: await service.active(scopeOf(request)) }),
+  );
+
+  app.delete(
+    "/api/trips/:tripId/optimizations/current",
+    { config: { guard: "tripMember" }, schema: { tags: ["itinerary"], params: tripParams } },
+    async (request, reply) => {
+      // Idempotent: nothing running is fine too.
+      service.cancel(scopeOf(request));
+      return reply.status(204).send();
+    },
+  );
+}

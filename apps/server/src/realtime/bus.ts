@@ -1,0 +1,38 @@
+import { EventEmitter } from "node:events";
+import type { TripEvent, TripEventInput } from "@tabi/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/connect";
+import { trips } from "../db/schema";
+
+/**
+ * Fans trip events out to the sockets subscribed to the trip. In-process in embedded mode; the
+ * per-trip sequence number lives in the database, so a scaled bus (LISTEN/NOTIFY) keeps the same
+ * contract and a client can tell what it missed.
+ */
+export class TripBus {
+  private readonly emitter = new EventEmitter();
+  constructor(private readonly db: Db) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async publish(event: TripEventInput): Promise<TripEvent> {
+    const [row] = await this.db
+      .update(trips)
+      .set({ eventSeq: sql`${trips.eventSeq} + 1` })
+      .where(eq(trips.id, event.tripId))
+      .returning({ seq: trips.eventSeq });
+    const full = { ...event, seq: row?.seq ?? 0 } as TripEvent;
+    this.emitter.emit(event.tripId, full);
+    return full;
+  }
+
+  subscribe(tripId: string, listener: (event: TripEvent) => void): () => void {
+    this.emitter.on(tripId, listener);
+    return () => this.emitter.off(tripId, listener);
+  }
+
+  async currentSeq(tripId: string): Promise<number> {
+    const [row] = await this.db.select({ seq: trips.eventSeq }).from(trips).where(eq(trips.id, tripId));
+    return row?.seq ?? 0;
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from "zod";
+
+// Optimisation settings, progress, errors and results (spec 2 s.3, 4, 8, 9).
+
+export const TRANSPORT_MODES = ["walking", "public_transport", "car"] as const;
+export const optimizationSettingsSchema = z.object({
+  fairnessWeight: z.number().min(0).max(1).default(0.6),
+  includeMeals: z.boolean().default(true),
+  preferredTransport: z.enum(TRANSPORT_MODES).default("public_transport"),
+});
+export type OptimizationSettings = z.output<typeof optimizationSettingsSchema>;
+
+export const OPTIMIZATION_STAGES = ["collecting", "normalizing", "selecting", "routing", "complete"] as const;
+export type OptimizationStage = (typeof OPTIMIZATION_STAGES)[number];
+export const STAGE_LABELS: Record<OptimizationStage, string> = {
+  collecting: "Collecting places and wishes",
+  normalizing: "Measuring each member's best plan",
+  selecting: "Choosing places fairly",
+  routing: "Ordering each day",
+  complete: "Done",
+};
+
+export const ERROR_CATEGORIES = [
+  "NETWORK_ERROR",
+  "TIMEOUT_ERROR",
+  "VALIDATION_ERROR",
+  "PERMISSION_ERROR",
+  "RESOURCE_ERROR",
+  "EDGE_FUNCTION_ERROR",
+  "DATABASE_ERROR",
+  "UNKNOWN_ERROR",
+] as const;
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+/** Spec 2 s.8: the category from keywords of the message; retryable unless validation or permission. */
+export function categorizeError(message: string): { category: ErrorCategory; retryable: boolean } {
+  const m = message.toLowerCase();
+  const category: ErrorCategory = /network|fetch/.test(m)
+    ? "NETWORK_ERROR"
+    : /timeout|timed out/.test(m)
+      ? "TIMEOUT_ERROR"
+      : /unauthorized|forbidden|permission/.test(m)
+        ? "PERMISSION_ERROR"
+        : /validation|invalid|required|not found/.test(m)
+          ? "VALIDATION_ERROR"
+          : /limit|memory|resource/.test(m)
+            ? "RESOURCE_ERROR"
+            : /edge function|worker/.test(m)
+              ? "EDGE_FUNCTION_ERROR"
+              : /database|sql|constraint/.test(m)
+                ? "DATABASE_ERROR"
+                : "UNKNOWN_ERROR";
+  const retryable =
+    category === "EDGE_FUNCTION_ERROR"
+      ? !/validation/.test(m)
+      : !["VALIDATION_ERROR", "PERMISSION_ERROR"].includes(category);
+  return { category, retryable };
+}
+
+export const progressSchema = z.object({
+  jobId: z.string(),
+  stage: z.enum([...OPTIMIZATION_STAGES, "error", "cancelled"]),
+  percent: z.number(),
+  message: z.string().nullable(),
+  startedBy: z.string(),
+  executionTimeMs: z.number().nullable(),
+  error: z
+    .object({ category: z.enum(ERROR_CATEGORIES), message: z.string(), retryable: z.boolean() })
+    .nullable(),
+  updatedAt: z.string(),
+});
+export type OptimizationProgress = z.infer<typeof progressSchema>;
+
+export const startOptimizationResponseSchema = z.object({ jobId: z.string(), joined: z.boolean() });
+
+const visitSchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  arrive: z.string(),
+  start: z.string(),
+  end: z.string(),
+  travelMinutes: z.number(),
+  mode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  category: z.string(),
+});
+export const itineraryDaySchema = z.object({
+  day: z.number(),
+  date: z.string(),
+  depart: z.string(),
+  back: z.string(),
+  backTravelMinutes: z.number(),
+  backMode: z.string(),
+  start: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
+  end: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
+  visits: z.array(visitSchema),
+  meals: z.array(
+    z.object({ kind: z.string(), start: z.string(), end: z.string(), afterPlaceId: z.string().nullable() }),
+  ),
+});
+export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
+
+export const scoresSchema = z.object({
+  total: z.number(),
+  fairness: z.number(),
+  efficiency: z.number(),
+  details: z.object({
+    user_adoption_balance: z.number(),
+    wish_satisfaction_balance: z.number(),
+    travel_efficiency: z.number(),
+    time_constraint_compliance: z.number(),
+  }),
+  min_share: z.number(),
+  /** Each member's share with their name and colour (not 'User 1'). */
+  members: z.array(z.object({ userId: z.string(), name: z.string(), color: z.string(), share: z.number() })),
+});
+export type OptimizationScores = z.infer<typeof scoresSchema>;
+
+export const optimizationResultSchema = z.object({
+  id: z.string(),
+  tripId: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  executionTimeMs: z.number(),
+  settings: optimizationSettingsSchema,
+  days: z.array(itineraryDaySchema),
+  unscheduled: z.array(z.object({ placeId: z.string(), name: z.string(), reason: z.string() })),
+  scores: scoresSchema,
+  totalTravelMinutes: z.number(),
+  totalVisitMinutes: z.number(),
+});
+export type OptimizationResult = z.infer<typeof optimizationResultSchema>;
+
+export const OPTIMIZATION_MESSAGES = {
+  failed: "Optimization failed",
+  noPlaces: "Add some places before optimising: there is nothing to plan yet.",
+  noPermission: "You do not have permission to optimise this trip.",
+  noDeparture: "No departure location found for trip",
+  cancelled: "Operation was cancelled",
+} as const;

@@ -7,6 +7,16 @@ const UUID = /^[0-9a-f-]{36}$/i;
 
 /** /api/ws: one socket per browser tab; it subscribes to the trips it shows (membership checked). */
 export async function realtimeRoutes(app: App, ctx: AppContext) {
+  // Every successful change to a trip's places or members is announced on its channel: one place for it.
+  app.addHook("onResponse", async (request, reply) => {
+    const scope = request.tripScope;
+    if (!scope || request.method === "GET" || reply.statusCode >= 300) return;
+    const url = request.routeOptions.url ?? "";
+    if (url.includes("/optimizations")) return; // the job reports itself
+    const type = url.includes("/places") ? "places.changed" : "members.changed";
+    await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});
+  });
+
   app.get(
     "/api/ws",
     { websocket: true, config: { guard: "signedIn" }, schema: { hide: true } },

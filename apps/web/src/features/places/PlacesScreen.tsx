@@ -10,6 +10,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
+import { OptimizeFab } from "../itinerary/OptimizeFab";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { deadlineText } from "../trips/format";
@@ -261,6 +262,8 @@ export default function PlacesScreen() {
           <Plus className="size-5" aria-hidden /> Add Places
         </Link>
       ) : null}
+
+      <OptimizeFab tripId={tripId} canOptimize={t.my.canOptimize} />
 
       {editing ? <EditPlaceDialog place={editing} tripId={tripId} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

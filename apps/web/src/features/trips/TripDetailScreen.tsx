@@ -1,11 +1,14 @@
 import { MESSAGES } from "@tabi/contracts";
-import { Compass, Route, Settings } from "lucide-react";
+import { Compass, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
+import { useActiveResult, useTripChannel } from "../itinerary/api";
+import { ItineraryView } from "../itinerary/ItineraryView";
+import { ScoreBadge } from "../itinerary/ScorePopup";
 import { useTrip } from "./api";
 import { useCurrentTripId } from "./currentTrip";
 import { DeadlineBanner } from "./DeadlineBadge";
@@ -22,6 +25,8 @@ export function TripDetailScreen() {
   const tripId = routeId ?? currentId;
   const detail = useTrip(tripId);
   const open = useTripDialogs();
+  const result = useActiveResult(detail.data ? tripId : null);
+  useTripChannel(detail.data ? tripId : null);
 
   // /trip/{id} makes that trip the current one once we know the caller belongs to it.
   useEffect(() => {
@@ -66,7 +71,10 @@ export function TripDetailScreen() {
       <header className="rounded-3xl bg-white/90 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-xl font-bold tracking-tight">{trip.name}</h2>
+            <div className="flex items-center gap-2">
+              <h2 className="truncate text-xl font-bold tracking-tight">{trip.name}</h2>
+              {result.data ? <ScoreBadge scores={result.data.scores} /> : null}
+            </div>
             <p className="text-sm text-slate-500 dark:text-slate-400">
               {dateRange(trip.startDate, trip.endDate)}
             </p>
@@ -93,11 +101,7 @@ export function TripDetailScreen() {
         </div>
       </header>
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
-      <EmptyState
-        icon={Route}
-        title="No itinerary yet"
-        text="Once members have added the places they wish to visit, optimise to see the plan on a map and a calendar."
-      />
+      <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize} />
     </div>
   );
 }

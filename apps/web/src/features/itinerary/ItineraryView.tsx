@@ -1,0 +1,168 @@
+import type { Place } from "@tabi/contracts";
+import { haversineKm } from "@tabi/optimizer";
+import { CalendarDays, Map as MapIcon, Route } from "lucide-react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { EmptyState } from "../../ui/EmptyState";
+import { usePlaces } from "../places/api";
+import { useActiveResult } from "./api";
+import { CalendarView } from "./CalendarView";
+import { markerBackground } from "./markers";
+import { OptimizationOverlay } from "./OptimizationOverlay";
+import { OptimizeFab } from "./OptimizeFab";
+import { StopDialog } from "./StopDialog";
+import type { MapLeg, MapStop } from "./TripMap";
+
+const TripMap = lazy(() => import("./TripMap"));
+const MODE_LABEL: Record<string, string> = {
+  walking: "Walking",
+  public_transport: "Public transport",
+  car: "Car",
+  taxi: "Taxi",
+  flight: "Flight",
+};
+
+/** The trip's plan: Map and Calendar views (the map stays mounted), overlays, detail dialogs. */
+export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOptimize: boolean }) {
+  const result = useActiveResult(tripId);
+  const places = usePlaces(tripId).data?.places;
+  const [view, setView] = useState<"map" | "calendar">("map");
+  const [stop, setStop] = useState<{ name: string; placeId: string | null; system: boolean } | null>(null);
+  const [leg, setLeg] = useState<MapLeg | null>(null);
+  const byId = useMemo(() => new Map((places ?? []).map((p) => [p.id, p] as [string, Place])), [places]);
+  const colorsOf = useCallback((id: string) => byId.get(id)?.wishes.map((w) => w.color) ?? [], [byId]);
+  const days = result.data?.days ?? [];
+
+  return (
+    <div className="space-y-3">
+      <div
+        role="tablist"
+        aria-label="Plan view"
+        className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+      >
+        {(["map", "calendar"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => setView(v)}
+            className={cn(
+              "flex items-center gap-1.5 rounded-lg px-4 py-1.5 text-sm font-medium",
+              view === v ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300",
+            )}
+          >
+            {v === "map" ? (
+              <MapIcon className="size-4" aria-hidden />
+            ) : (
+              <CalendarDays className="size-4" aria-hidden />
+            )}
+            {v === "map" ? "Map" : "Calendar"}
+          </button>
+        ))}
+      </div>
+
+      <div className={cn("relative", view !== "map" && "hidden")}>
+        {result.data ? (
+          <Suspense
+            fallback={
+              <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
+            }
+          >
+            <TripMap
+              days={days}
+              colorsOf={colorsOf}
+              onStop={(s: MapStop) => setStop({ name: s.name, placeId: s.placeId, system: s.system })}
+              onLeg={setLeg}
+            />
+          </Suspense>
+        ) : (
+          <EmptyState
+            icon={Route}
+            title="No itinerary yet"
+            text={
+              places?.length
+                ? "Press Optimize to turn everyone's wishes into a day-by-day plan."
+                : "Once members have added the places they wish to visit, optimise to see the plan on a map and a calendar."
+            }
+          />
+        )}
+        <OptimizationOverlay tripId={tripId} />
+      </div>
+
+      {view === "calendar" ? (
+        result.data ? (
+          <CalendarView
+            days={days}
+            colorOf={(id) => markerBackground(colorsOf(id))}
+            onVisit={(d, i) =>
+              setStop({ name: d.visits[i]!.name, placeId: d.visits[i]!.placeId, system: false })
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={CalendarDays}
+            title="No calendar data available"
+            text="Optimize your route to see the calendar view"
+          />
+        )
+      ) : null}
+
+      {result.data?.unscheduled.length ? (
+        <p className="text-xs text-slate-500">
+          Not in this plan:{" "}
+          {result.data.unscheduled.map((u) => `${u.name} (${u.reason.replace("_", " ")})`).join(", ")}
+        </p>
+      ) : null}
+
+      <OptimizeFab tripId={tripId} canOptimize={canOptimize} hidden={view === "calendar"} />
+
+      {stop ? (
+        <StopDialog
+          name={stop.name}
+          system={stop.system}
+          place={stop.placeId ? byId.get(stop.placeId) : undefined}
+          days={days}
+          visits={days.flatMap((d) =>
+            d.visits
+              .filter((v) => v.placeId === stop.placeId)
+              .map((v) => ({ day: d, start: v.start, end: v.end })),
+          )}
+          onClose={() => setStop(null)}
+        />
+      ) : null}
+      {leg ? (
+        <Dialog
+          open
+          onOpenChange={(o) => !o && setLeg(null)}
+          title={`${leg.from.name} → ${leg.to.name}`}
+          description={MODE_LABEL[leg.mode] ?? leg.mode}
+        >
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-500">Distance</dt>
+              <dd>
+                {haversineKm(
+                  { lat: leg.from.lat, lng: leg.from.lng },
+                  { lat: leg.to.lat, lng: leg.to.lng },
+                ).toFixed(1)}{" "}
+                km (straight line)
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Estimated time</dt>
+              <dd>{leg.minutes} min</dd>
+            </div>
+          </dl>
+          <div className="mt-5 flex justify-end">
+            <Button variant="secondary" onClick={() => setLeg(null)}>
+              Close
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Sparkles } from "lucide-react";
+import { useState } from "react";
+import { cn } from "../../lib/cn";
+import { useMe } from "../auth/session";
+import { useGuidanceFlag } from "../home/guidance";
+import { usePlaces } from "../places/api";
+import { useActiveResult } from "./api";
+import { OptimizeDialog } from "./OptimizeDialog";
+
+/**
+ * The floating Optimize button of /my-trip and /my-trip/my-places. It pulses while the user has own
+ * places, the trip has no plan yet and the user has not clicked it (spec 1 s.4, flag per user and trip).
+ */
+export function OptimizeFab({
+  tripId,
+  canOptimize,
+  hidden = false,
+}: {
+  tripId: string;
+  canOptimize: boolean;
+  hidden?: boolean;
+}) {
+  const me = useMe().data;
+  const places = usePlaces(tripId).data;
+  const result = useActiveResult(tripId).data;
+  const [open, setOpen] = useState(false);
+  const [dismissed, dismiss] = useGuidanceFlag(me ? `optimizeGuidance_${me.id}_${tripId}` : null);
+  if (hidden || !canOptimize) return null;
+  const hasOwn = Boolean(places?.places.some((p) => p.myWish !== null));
+  const pulse = hasOwn && !result && !dismissed;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          dismiss();
+          setOpen(true);
+        }}
+        className={cn(
+          "fixed right-4 bottom-36 z-30 inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg hover:brightness-110",
+          pulse && "animate-guidance",
+        )}
+      >
+        <Sparkles className="size-5" aria-hidden /> Optimize
+      </button>
+      {open ? (
+        <OptimizeDialog
+          tripId={tripId}
+          onClose={() => setOpen(false)}
+          onStarted={() => setTimeout(() => setOpen(false), 300)}
+        />
+      ) : null}
+    </>
+  );
+}

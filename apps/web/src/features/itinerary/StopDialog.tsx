@@ -1,0 +1,82 @@
+import { CATEGORY_LABELS, type ItineraryDay, type Place, wishToStars } from "@tabi/contracts";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { Stars } from "../../ui/Stars";
+
+const monthDay = (date: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/** Place detail dialog (spec 2): from a map marker or a calendar block. */
+export function StopDialog({
+  name,
+  place,
+  visits,
+  system,
+  days,
+  onClose,
+}: {
+  name: string;
+  place?: Place;
+  visits: { day: ItineraryDay; start: string; end: string }[];
+  system: boolean;
+  days: ItineraryDay[];
+  onClose(): void;
+}) {
+  const avg = place?.wishes.length
+    ? place.wishes.reduce((s, w) => s + w.wishLevel, 0) / place.wishes.length
+    : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={name}
+      description={
+        system ? "Start and end of each day" : (CATEGORY_LABELS[place?.category ?? ""] ?? place?.category)
+      }
+    >
+      <dl className="space-y-3 text-sm">
+        {system ? (
+          <div>
+            <dt className="text-slate-500">Departure Time</dt>
+            <dd>{days.map((d) => `Day ${d.day}: ${d.depart} – back ${d.back}`).join(" · ")}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt className="text-slate-500">Added by</dt>
+              <dd>{place ? place.wishes.map((w) => w.name).join(", ") || "Unknown Member" : "—"}</dd>
+            </div>
+            {avg !== null ? (
+              <div>
+                <dt className="text-slate-500">Priority</dt>
+                <dd className="flex items-center gap-2">
+                  {wishToStars(avg).toFixed(1).replace(/\.0$/, "")}/5 <Stars value={wishToStars(avg)} />
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-slate-500">Schedule</dt>
+              <dd>
+                {visits.map((v) => `${monthDay(v.day.date)} ${v.start}–${v.end}`).join(", ") ||
+                  "Not scheduled"}
+              </dd>
+            </div>
+            {place?.notes ? (
+              <div>
+                <dt className="text-slate-500">Notes</dt>
+                <dd>{place.notes}</dd>
+              </div>
+            ) : null}
+          </>
+        )}
+      </dl>
+      <div className="mt-5 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,243 @@
+import type { ItineraryDay } from "@tabi/contracts";
+import type { GeoJSONSource, Marker, Map as MlMap } from "maplibre-gl";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useClientConfig } from "../../lib/config";
+import { useTheme } from "../../lib/theme";
+import { Spinner } from "../../ui/Spinner";
+import { baseStyle, loadMapLibre } from "../map/maplibre";
+import { arrowAt, curve, legColor, markerBackground } from "./markers";
+
+export interface MapStop {
+  key: string;
+  placeId: string | null;
+  name: string;
+  lat: number;
+  lng: number;
+  colors: string[];
+  system: boolean;
+  order: string;
+}
+export interface MapLeg {
+  from: MapStop;
+  to: MapStop;
+  mode: string;
+  minutes: number;
+}
+
+/** Stops and legs of the itinerary: the base, then each day's visits in order, and back. */
+export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: string) => string[]) {
+  const stops = new Map<string, MapStop>();
+  const legs: MapLeg[] = [];
+  const stopFor = (key: string, s: Omit<MapStop, "key">) => {
+    const existing = stops.get(key);
+    if (existing) return existing;
+    const stop = { key, ...s };
+    stops.set(key, stop);
+    return stop;
+  };
+  for (const d of days) {
+    const base = stopFor(`base:${d.start.latitude},${d.start.longitude}`, {
+      placeId: null,
+      name: d.start.name,
+      lat: d.start.latitude,
+      lng: d.start.longitude,
+      colors: [],
+      system: true,
+      order: "",
+    });
+    let prev = base;
+    d.visits.forEach((v, i) => {
+      const stop = stopFor(v.placeId, {
+        placeId: v.placeId,
+        name: v.name,
+        lat: v.latitude,
+        lng: v.longitude,
+        colors: colorsOf(v.placeId),
+        system: false,
+        order: `${d.day}.${i + 1}`,
+      });
+      legs.push({ from: prev, to: stop, mode: v.mode, minutes: v.travelMinutes });
+      prev = stop;
+    });
+    if (prev !== base) legs.push({ from: prev, to: base, mode: d.backMode, minutes: d.backTravelMinutes });
+  }
+  return { stops: [...stops.values()], legs };
+}
+
+const DEFAULT_CENTER: [number, number] = [139.7671, 35.6812];
+
+/** The trip map (MapLibre, loaded lazily): coloured markers, arrowed legs by mode, a legend. */
+export default function TripMap({
+  days,
+  colorsOf,
+  onStop,
+  onLeg,
+}: {
+  days: ItineraryDay[];
+  colorsOf(placeId: string): string[];
+  onStop(stop: MapStop): void;
+  onLeg(leg: MapLeg): void;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const map = useRef<MlMap | null>(null);
+  const markers = useRef<Marker[]>([]);
+  const userMoved = useRef(false);
+  const handlers = useRef({ onStop, onLeg });
+  handlers.current = { onStop, onLeg };
+  const config = useClientConfig();
+  const { dark } = useTheme();
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const geometry = useMemo(() => itineraryGeometry(days, colorsOf), [days, colorsOf]);
+
+  useEffect(() => {
+    if (!config || !el.current) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const [lib, style] = await Promise.all([loadMapLibre(), baseStyle(config.map, dark)]);
+        if (cancelled || !el.current) return;
+        const m = new lib.Map({
+          container: el.current,
+          style,
+          center: DEFAULT_CENTER,
+          zoom: 6,
+          attributionControl: { compact: true },
+        });
+        m.addControl(new lib.FullscreenControl(), "top-right");
+        map.current = m;
+        // Once the user drags or zooms, the map stops fitting itself.
+        m.on("dragstart", () => (userMoved.current = true));
+        m.on("wheel", () => (userMoved.current = true));
+        m.on("load", () => {
+          if (cancelled) return;
+          m.addSource("legs", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+          m.addLayer({
+            id: "legs",
+            type: "line",
+            source: "legs",
+            paint: { "line-color": ["get", "color"], "line-width": 3, "line-opacity": 0.85 },
+            layout: { "line-cap": "round", "line-join": "round" },
+          });
+          m.addLayer({
+            id: "legs-hit",
+            type: "line",
+            source: "legs",
+            paint: { "line-color": "#000", "line-width": 14, "line-opacity": 0 },
+          });
+          m.on("click", "legs-hit", (e) => {
+            const index = Number(e.features?.[0]?.properties?.index);
+            const leg = geometryRef.current.legs[index];
+            if (leg) handlers.current.onLeg(leg);
+          });
+          m.on("mouseenter", "legs-hit", () => (m.getCanvas().style.cursor = "pointer"));
+          m.on("mouseleave", "legs-hit", () => (m.getCanvas().style.cursor = ""));
+          setState("ready");
+        });
+        m.on("error", (e) => {
+          if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) setState("failed");
+        });
+      } catch {
+        if (!cancelled) setState("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      for (const mk of markers.current) mk.remove();
+      markers.current = [];
+      map.current?.remove();
+      map.current = null;
+    };
+  }, [config, dark]);
+
+  const geometryRef = useRef(geometry);
+  geometryRef.current = geometry;
+
+  useEffect(() => {
+    const m = map.current;
+    if (state !== "ready" || !m) return;
+    void loadMapLibre().then((lib) => {
+      for (const mk of markers.current) mk.remove();
+      markers.current = geometry.stops.map((s) => {
+        const node = document.createElement("button");
+        node.type = "button";
+        node.className = "tabi-marker";
+        node.setAttribute(
+          "aria-label",
+          s.system ? `${s.name} (start and end of each day)` : `${s.order} ${s.name}`,
+        );
+        node.style.background = markerBackground(s.colors, s.system);
+        node.style.width = node.style.height = s.system ? "18px" : "16px";
+        node.addEventListener("click", (e) => {
+          e.stopPropagation();
+          handlers.current.onStop(s);
+        });
+        return new lib.Marker({ element: node }).setLngLat([s.lng, s.lat]).addTo(m);
+      });
+      // Legs between the same two places bend to opposite sides.
+      const seen = new Map<string, number>();
+      const features = geometry.legs.map((leg, index) => {
+        const pair = [leg.from.key, leg.to.key].sort().join("|");
+        const n = seen.get(pair) ?? 0;
+        seen.set(pair, n + 1);
+        const line = curve([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], n % 2 ? -1 : 1);
+        const span = Math.hypot(leg.to.lng - leg.from.lng, leg.to.lat - leg.from.lat);
+        return {
+          line,
+          arrow: arrowAt(line, Math.max(span * 0.06, 0.0004)),
+          color: legColor(leg.mode),
+          index,
+        };
+      });
+      (m.getSource("legs") as GeoJSONSource).setData({
+        type: "FeatureCollection",
+        features: features.flatMap((f) => [
+          {
+            type: "Feature",
+            properties: { color: f.color, index: f.index },
+            geometry: { type: "LineString", coordinates: f.line },
+          },
+          {
+            type: "Feature",
+            properties: { color: f.color, index: f.index },
+            geometry: { type: "LineString", coordinates: f.arrow },
+          },
+        ]),
+      });
+      if (!userMoved.current && geometry.stops.length) {
+        const bounds = new lib.LngLatBounds();
+        for (const s of geometry.stops) bounds.extend([s.lng, s.lat]);
+        m.fitBounds(bounds, { padding: 40, animate: false, maxZoom: 16 });
+        m.setZoom(Math.max(1, m.getZoom() - 1)); // spec 2: one step out after fitting
+      }
+    });
+  }, [geometry, state]);
+
+  return (
+    <div className="relative h-[60dvh] min-h-80 overflow-hidden rounded-3xl ring-1 ring-slate-200 dark:ring-slate-800">
+      <div ref={el} className="h-full w-full" role="region" aria-label="Trip map" />
+      {state === "loading" ? (
+        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
+          <Spinner /> Loading map...
+        </div>
+      ) : state === "failed" ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-sm text-red-600 dark:bg-slate-800">
+          Failed to load map
+        </div>
+      ) : null}
+      <ul
+        aria-label="Legend"
+        className="absolute bottom-8 left-2 z-10 space-y-1 rounded-xl bg-white/90 px-3 py-2 text-xs shadow dark:bg-slate-900/90"
+      >
+        {[
+          ["Flight", "#2563EB"],
+          ["Car", "#8B5A2B"],
+          ["Walking / transit", "#6B7280"],
+        ].map(([label, color]) => (
+          <li key={label} className="flex items-center gap-2">
+            <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: color }} /> {label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

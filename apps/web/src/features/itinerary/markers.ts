@@ -1,0 +1,45 @@
+// Spec 2 'Colour rules for a place marker' and 'Transport mode for a leg'.
+export const SYSTEM_COLOR = "#111827";
+export const NO_CONTRIBUTOR = "#9CA3AF";
+export const GOLD = "#D4AF37";
+
+/** A CSS background for a marker: one colour, a gradient of up to three for 2-4 contributors, gold above. */
+export function markerBackground(colors: string[], system = false): string {
+  if (system) return SYSTEM_COLOR;
+  if (colors.length === 0) return NO_CONTRIBUTOR;
+  if (colors.length === 1) return colors[0]!;
+  if (colors.length > 4) return GOLD;
+  return `linear-gradient(135deg, ${colors.slice(0, 3).join(", ")})`;
+}
+
+export const LEG_COLORS: Record<string, string> = { flight: "#2563EB", car: "#8B5A2B", taxi: "#8B5A2B" };
+export const legColor = (mode: string) => LEG_COLORS[mode] ?? "#6B7280";
+
+type Pt = [number, number];
+/** A quadratic curve of 20 segments; `side` flips the bend for a second leg between the same places. */
+export function curve(a: Pt, b: Pt, side: 1 | -1 = 1, bend = 0.12): Pt[] {
+  const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const ctrl: Pt = [mid[0] - dy * bend * side, mid[1] + dx * bend * side];
+  const out: Pt[] = [];
+  for (let i = 0; i <= 20; i++) {
+    const t = i / 20;
+    const u = 1 - t;
+    out.push([
+      u * u * a[0] + 2 * u * t * ctrl[0] + t * t * b[0],
+      u * u * a[1] + 2 * u * t * ctrl[1] + t * t * b[1],
+    ]);
+  }
+  return out;
+}
+
+/** A small chevron at the middle of a line, pointing along it (the arrow of a leg). */
+export function arrowAt(line: Pt[], size: number): Pt[] {
+  const i = Math.floor(line.length / 2);
+  const p = line[i]!;
+  const q = line[Math.max(0, i - 1)]!;
+  const angle = Math.atan2(p[1] - q[1], p[0] - q[0]);
+  const wing = (d: number): Pt => [p[0] - size * Math.cos(angle + d), p[1] - size * Math.sin(angle + d)];
+  return [wing(0.5), p, wing(-0.5)];
+}

@@ -1,0 +1,99 @@
+import type { ServerMessage, TripEvent } from "@tabi/contracts";
+
+type Listener = (event: TripEvent) => void;
+type Resync = (tripId: string) => void;
+
+/**
+ * One WebSocket per tab. It reconnects with exponential backoff (1 s to 30 s, with jitter) and
+ * subscribes again; after a reconnect, or a gap in a trip's sequence numbers, `onResync` tells the
+ * caller to refetch that trip, so nothing missed stays missing.
+ */
+class RealtimeClient {
+  private ws: WebSocket | null = null;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly trips = new Map<string, { count: number; seq: number | null }>();
+  private readonly listeners = new Set<Listener>();
+  private readonly resyncs = new Set<Resync>();
+  connected = false;
+  private readonly statusListeners = new Set<(connected: boolean) => void>();
+
+  subscribe(tripId: string): () => void {
+    const entry = this.trips.get(tripId);
+    if (entry) entry.count++;
+    else {
+      this.trips.set(tripId, { count: 1, seq: null });
+      this.send({ type: "subscribe", tripId });
+    }
+    this.ensure();
+    return () => {
+      const e = this.trips.get(tripId);
+      if (!e) return;
+      if (--e.count <= 0) {
+        this.trips.delete(tripId);
+        this.send({ type: "unsubscribe", tripId });
+      }
+    };
+  }
+
+  onEvent(l: Listener) {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  onResync(r: Resync) {
+    this.resyncs.add(r);
+    return () => this.resyncs.delete(r);
+  }
+  onStatus(l: (connected: boolean) => void) {
+    this.statusListeners.add(l);
+    return () => this.statusListeners.delete(l);
+  }
+
+  private setConnected(v: boolean) {
+    this.connected = v;
+    for (const l of this.statusListeners) l(v);
+  }
+
+  private send(m: unknown) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
+  }
+
+  private ensure() {
+    if (this.ws || this.timer || this.trips.size === 0) return;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/ws`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.setConnected(true);
+      for (const tripId of this.trips.keys()) this.send({ type: "subscribe", tripId });
+    };
+    ws.onmessage = (e) => {
+      const m = JSON.parse(String(e.data)) as ServerMessage;
+      if (m.type === "subscribed") {
+        const entry = this.trips.get(m.tripId);
+        // A new subscription after a disconnect: whatever happened meanwhile is refetched.
+        if (entry && entry.seq !== null && entry.seq !== m.seq) for (const r of this.resyncs) r(m.tripId);
+        if (entry) entry.seq = m.seq;
+      } else if (m.type === "event") {
+        const entry = this.trips.get(m.event.tripId);
+        if (entry?.seq != null && m.event.seq > entry.seq + 1)
+          for (const r of this.resyncs) r(m.event.tripId);
+        if (entry) entry.seq = Math.max(entry.seq ?? 0, m.event.seq);
+        for (const l of this.listeners) l(m.event);
+      }
+    };
+    ws.onclose = () => {
+      this.ws = null;
+      this.setConnected(false);
+      if (this.trips.size === 0) return;
+      const delay = Math.min(30_000, 1000 * 2 ** this.attempts++) * (0.75 + Math.random() / 2);
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.ensure();
+      }, delay);
+    };
+  }
+}
+
+export const realtime = new RealtimeClient();

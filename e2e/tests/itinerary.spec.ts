@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { shot } from "./helpers";
+import { guestApi, guestPage, isoInDays } from "./trip-helpers";
+
+test("three members, 25 places, 4 days: optimise with live progress, seen by another member; map and calendar @phone", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await guestPage(
+    browser,
+    "Hana",
+    testInfo.project.name === "phone" ? { width: 375, height: 812 } : undefined,
+  );
+  const created = await owner.request.post("/api/trips", {
+    data: {
+      name: "Kyoto autumn",
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+      startDate: isoInDays(30),
+      endDate: isoInDays(33),
+    },
+  });
+  const tripId = (await created.json()).trip.id;
+  const code = (await (await owner.request.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const friends = [await guestApi(baseURL!, "Ken"), await guestApi(baseURL!, "Mai")];
+  for (const f of friends) await f.post("/api/trips/join", { data: { code } });
+  const members = [owner.request, ...friends];
+  for (let i = 0; i < 25; i++) {
+    const res = await members[i % 3]!.post(`/api/trips/${tripId}/places`, {
+      data: {
+        name: `Spot ${i + 1}`,
+        latitude: 34.95 + ((i * 37) % 100) / 1000,
+        longitude: 135.69 + ((i * 53) % 110) / 1000,
+        stayMinutes: 60 + (i % 4) * 30,
+        wishLevel: 2 + (i % 9),
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  // Ken watches in his own browser.
+  const ken = await browser.newPage();
+  const kenState = await friends[0]!.storageState();
+  await ken.context().addCookies(kenState.cookies);
+  await ken.goto("/");
+  await ken.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await ken.goto("/my-trip");
+  await expect(
+    ken.getByText("Press Optimize to turn everyone's wishes into a day-by-day plan."),
+  ).toBeVisible();
+
+  await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await owner.goto("/my-trip");
+  await owner.getByRole("button", { name: "Optimize" }).click();
+  const dialog = owner.getByRole("dialog", { name: "Route Optimization" });
+  await expect(dialog.getByText("Fairness 0.6 · Efficiency 0.4")).toBeVisible();
+  await expect(dialog.getByLabel("Transport")).toHaveValue("public_transport");
+  await shot(owner, testInfo, "optimize-dialog");
+  const started = Date.now();
+  await dialog.getByRole("button", { name: "Optimize" }).click();
+  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 15_000 });
+  testInfo.annotations.push({ type: "optimise-ms", description: String(Date.now() - started) });
+  await shot(owner, testInfo, "optimize-success");
+
+  // Ken sees the result without reloading.
+  await expect(ken.getByRole("button", { name: "Optimisation score" })).toBeVisible({ timeout: 10_000 });
+  await expect(owner.getByRole("button", { name: "Optimisation score" })).toBeVisible();
+  // The success overlay: celebration, then the scores, then 'Loading your optimized journey...', then gone.
+  await expect(
+    owner.getByRole("status").filter({ hasText: /optimized journey|Your plan|Success/ }),
+  ).toHaveCount(0, { timeout: 6000 });
+  await expect(owner.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await expect(owner.locator(".tabi-marker").first()).toBeVisible();
+  await shot(owner, testInfo, "trip-map");
+
+  await owner.getByRole("button", { name: "Optimisation score" }).click();
+  for (const label of [
+    "Overall",
+    "Fairness",
+    "Efficiency",
+    "User Adoption",
+    "Wish Satisfaction",
+    "Hana",
+    "Ken",
+    "Mai",
+  ])
+    await expect(owner.getByRole("meter", { name: label })).toBeVisible();
+  await shot(owner, testInfo, "score-popup");
+  await owner.keyboard.press("Escape");
+
+  await owner.getByRole("tab", { name: "Calendar" }).click();
+  for (const day of [1, 2, 3, 4])
+    await expect(owner.getByRole("region", { name: `Day ${day}` })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Optimize" })).toHaveCount(0);
+  await shot(owner, testInfo, "trip-calendar");
+  await owner.getByRole("region", { name: "Day 1" }).getByRole("button").first().click();
+  await expect(owner.getByText("Added by")).toBeVisible();
+  await shot(owner, testInfo, "calendar-block");
+
+  // Places now carry their status.
+  await owner.goto("/my-trip/my-places");
+  await owner.getByRole("button", { name: "List view" }).click();
+  await expect(owner.getByRole("listitem").getByText("Pending", { exact: true })).toHaveCount(0);
+  await expect(owner.getByRole("listitem").first()).toBeVisible();
+});

@@ -139,3 +139,45 @@ export const OPTIMIZATION_MESSAGES = {
   noDeparture: "No departure location found for trip",
   cancelled: "Operation was cancelled",
 } as const;
+
+// Calendar edits (spec 2 'Calendar edit operations'); days are 1-based, indexes 0-based.
+export const itineraryEditSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("reorder"),
+    day: z.number().int().min(1),
+    from: z.number().int().min(0),
+    to: z.number().int().min(0),
+  }),
+  z.object({
+    type: z.literal("move"),
+    fromDay: z.number().int().min(1),
+    index: z.number().int().min(0),
+    toDay: z.number().int().min(1),
+    toIndex: z.number().int().min(0),
+  }),
+  z.object({
+    type: z.literal("resize"),
+    day: z.number().int().min(1),
+    placeId: z.string(),
+    stayMinutes: z.number().int().min(15).max(1440),
+  }),
+  z.object({ type: z.literal("remove"), day: z.number().int().min(1), placeId: z.string() }),
+  z.object({
+    type: z.literal("insert"),
+    day: z.number().int().min(1),
+    placeId: z.string(),
+    index: z.number().int().min(0),
+    stayMinutes: z.number().int().min(15).max(1440).optional(),
+  }),
+]);
+export type ItineraryEdit = z.infer<typeof itineraryEditSchema>;
+
+export const violationSchema = z.object({
+  kind: z.string(),
+  placeId: z.string().optional(),
+  message: z.string(),
+});
+export const itineraryEditResponseSchema = z.object({
+  result: optimizationResultSchema,
+  violations: z.array(violationSchema),
+});

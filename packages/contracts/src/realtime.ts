@@ -24,6 +24,13 @@ export const tripEventSchema = z.discriminatedUnion("type", [
     progress: progressSchema,
   }),
   z.object({ type: z.literal("places.changed"), tripId: z.string(), seq: z.number() }),
+  z.object({
+    type: z.literal("itinerary.updated"),
+    tripId: z.string(),
+    seq: z.number(),
+    resultId: z.string(),
+    byUserId: z.string(),
+  }),
   z.object({ type: z.literal("members.changed"), tripId: z.string(), seq: z.number() }),
 ]);
 export type TripEvent = z.infer<typeof tripEventSchema>;

@@ -12,7 +12,7 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     const scope = request.tripScope;
     if (!scope || request.method === "GET" || reply.statusCode >= 300) return;
     const url = request.routeOptions.url ?? "";
-    if (url.includes("/optimizations")) return; // the job reports itself
+    if (url.includes("/optimizations") || url.includes("/itinerary")) return; // those report themselves
     const type = url.includes("/places") ? "places.changed" : "members.changed";
     await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});
   });

@@ -105,6 +105,29 @@ describe("optimising a trip", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     ws.terminate();
 
+    // Calendar edits: reorder, resize, remove and insert, recomputed by reschedule and saved.
+    const editUrl = `/api/trips/${trip.id}/itinerary/edits`;
+    const day = result.days.find((d: { visits: unknown[] }) => d.visits.length >= 2);
+    const [a, b] = day.visits;
+    const swapped = await friend.post(editUrl, { type: "reorder", day: day.day, from: 0, to: 1 });
+    expect(swapped.statusCode).toBe(200);
+    const swappedDay = swapped.json().result.days[day.day - 1];
+    expect(swappedDay.visits.slice(0, 2).map((v: { placeId: string }) => v.placeId)).toEqual([b.placeId, a.placeId]);
+    const longer = await owner.post(editUrl, { type: "resize", day: day.day, placeId: a.placeId, stayMinutes: 15 });
+    const resized = longer.json().result.days[day.day - 1].visits.find((v: { placeId: string }) => v.placeId === a.placeId);
+    expect(Date.parse(`2000-01-01T${resized.end}`) - Date.parse(`2000-01-01T${resized.start}`)).toBe(15 * 60_000);
+    const tooLong = await owner.post(editUrl, { type: "resize", day: day.day, placeId: a.placeId, stayMinutes: 1440 });
+    expect(tooLong.json().violations.map((v: { kind: string }) => v.kind)).toContain("day_end");
+    const removed = await owner.post(editUrl, { type: "remove", day: day.day, placeId: a.placeId });
+    expect(removed.json().result.unscheduled.map((u: { placeId: string }) => u.placeId)).toContain(a.placeId);
+    const other = day.day === 1 ? 2 : 1;
+    const inserted = await owner.post(editUrl, { type: "insert", day: other, placeId: a.placeId, index: 0 });
+    expect(inserted.json().result.days[other - 1].visits[0].placeId).toBe(a.placeId);
+    const twice = await owner.post(editUrl, { type: "insert", day: other, placeId: a.placeId, index: 0 });
+    expect(twice.statusCode).toBe(400);
+    const movedPlace = (await owner.get(url)).json().places.find((p: { id: string }) => p.id === a.placeId);
+    expect(movedPlace.scheduledDate).toBe(result.days[other - 1].date);
+
     // A second run keeps the first result, inactive.
     await owner.post(`/api/trips/${trip.id}/optimizations`, { fairnessWeight: 0 });
     await waitDone(owner, trip.id);

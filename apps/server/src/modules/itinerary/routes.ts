@@ -1,4 +1,6 @@
 import {
+  itineraryEditResponseSchema,
+  itineraryEditSchema,
   optimizationResultSchema,
   optimizationSettingsSchema,
   progressSchema,
@@ -54,6 +56,20 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => ({ result: await service.active(scopeOf(request)) }),
+  );
+
+  app.post(
+    "/api/trips/:tripId/itinerary/edits",
+    {
+      config: { guard: "tripMember", rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["itinerary"],
+        params: tripParams,
+        body: itineraryEditSchema,
+        response: { 200: itineraryEditResponseSchema },
+      },
+    },
+    async (request) => service.edit(scopeOf(request), request.body),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   categorizeError,
+  type ItineraryEdit,
   OPTIMIZATION_MESSAGES,
   type OptimizationProgress,
   type OptimizationResult,
@@ -8,14 +9,15 @@ import {
 } from "@tabi/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect";
-import { badRequest, forbidden } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import type { TripBus } from "../../realtime/bus";
+import { applyEdit } from "./edit";
 import { presentPlan } from "./present";
 import { buildProblem } from "./problem";
 import { activeResult, latestProgress, loadTripForOptimization, upsertProgress } from "./queries";
-import { saveResult } from "./save";
+import { saveEditedDays, saveResult } from "./save";
 
 interface Running {
   jobId: string;
@@ -97,6 +99,51 @@ export class OptimizationService {
       })
       .finally(() => this.running.delete(scope.tripId));
     return { jobId, joined: false };
+  }
+
+  /** A calendar edit by any member: recomputed with `reschedule`, saved, broadcast; violations reported. */
+  async edit(scope: TripScope, edit: ItineraryEdit) {
+    const result = await this.active(scope);
+    if (!result) throw notFound("There is no itinerary to edit yet. Optimize first.");
+    const data = await loadTripForOptimization(this.db, scope);
+    const withWishes = data.places.map((p) => ({
+      id: p.id,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      stayMinutes: p.stayDurationMinutes,
+      preferredTimeOfDay: p.preferredTimeOfDay,
+      wishes: data.wishes.filter((w) => w.placeId === p.id),
+    }));
+    const { problem } = buildProblem(data.trip!, withWishes, result.settings);
+    let applied: ReturnType<typeof applyEdit>;
+    try {
+      applied = applyEdit(
+        problem,
+        result,
+        edit,
+        data.places.map((p) => ({
+          id: p.id,
+          name: p.name,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          category: p.category,
+        })),
+      );
+    } catch (err) {
+      if ((err as Error).name === "ProblemError") throw badRequest((err as Error).message);
+      throw err;
+    }
+    await saveEditedDays(this.db, scope.tripId, result.id, {
+      days: applied.days,
+      unscheduled: applied.unscheduled,
+    });
+    await this.bus.publish({
+      type: "itinerary.updated",
+      tripId: scope.tripId,
+      resultId: result.id,
+      byUserId: scope.userId,
+    });
+    return { result: (await this.active(scope))!, violations: applied.violations };
   }
 
   cancel(scope: TripScope): boolean {

@@ -163,6 +163,14 @@ const CASES: Case[] = [
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
   {
+    // No plan exists in these worlds: members are told so (404), strangers learn nothing (404).
+    method: "POST",
+    route: "/api/trips/:tripId/itinerary/edits",
+    url: (w) => `/api/trips/${w.tripId}/itinerary/edits`,
+    body: () => ({ type: "reorder", day: 1, from: 0, to: 1 }),
+    expect: { ...NOT_IN, member: 404, admin: 404, owner: 404 },
+  },
+  {
     method: "DELETE",
     route: "/api/trips/:tripId/optimizations/current",
     url: (w) => `/api/trips/${w.tripId}/optimizations/current`,

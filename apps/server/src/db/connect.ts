@@ -26,11 +26,16 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Data directory for PGlite; undefined means in memory (tests). */
   dataDir?: string;
+  /** Told when an idle PostgreSQL connection fails (logged by the app). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a dropped test database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }

@@ -1,19 +1,24 @@
-import type { Place } from "@tabi/contracts";
+import type { ItineraryEdit, Place } from "@tabi/contracts";
 import { haversineKm } from "@tabi/optimizer";
-import { CalendarDays, Map as MapIcon, Route } from "lucide-react";
+import { CalendarDays, Map as MapIcon, Route, Undo2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
+import { inputClass } from "../../ui/Field";
 import { usePlaces } from "../places/api";
 import { useActiveResult } from "./api";
 import { CalendarView } from "./CalendarView";
+import { inverseOf, useEditItinerary } from "./edits";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
 import { OptimizeFab } from "./OptimizeFab";
 import { StopDialog } from "./StopDialog";
 import type { MapLeg, MapStop } from "./TripMap";
+import { VisitActions } from "./VisitActions";
 
 const TripMap = lazy(() => import("./TripMap"));
 const MODE_LABEL: Record<string, string> = {
@@ -29,7 +34,31 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   const result = useActiveResult(tripId);
   const places = usePlaces(tripId).data?.places;
   const [view, setView] = useState<"map" | "calendar">("map");
-  const [stop, setStop] = useState<{ name: string; placeId: string | null; system: boolean } | null>(null);
+  const [stop, setStop] = useState<{
+    name: string;
+    placeId: string | null;
+    system: boolean;
+    at?: { day: number; index: number };
+  } | null>(null);
+  const edit = useEditItinerary(tripId);
+  const [undo, setUndo] = useState<ItineraryEdit | null>(null);
+  const [adding, setAdding] = useState({ placeId: "", day: 1 });
+
+  async function apply(change: ItineraryEdit, isUndo = false) {
+    const before = result.data?.days ?? [];
+    try {
+      const { violations } = await edit.mutateAsync(change);
+      setUndo(isUndo ? null : inverseOf(change, before));
+      setStop(null);
+      for (const v of violations) toast.warning(v.message, { duration: 6000 });
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? err.message
+          : "Failed to sync reordering with backend. Changes may not persist.",
+      );
+    }
+  }
   const [leg, setLeg] = useState<MapLeg | null>(null);
   const byId = useMemo(() => new Map((places ?? []).map((p) => [p.id, p] as [string, Place])), [places]);
   const colorsOf = useCallback((id: string) => byId.get(id)?.wishes.map((w) => w.color) ?? [], [byId]);
@@ -94,13 +123,78 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
 
       {view === "calendar" ? (
         result.data ? (
-          <CalendarView
-            days={days}
-            colorOf={(id) => markerBackground(colorsOf(id))}
-            onVisit={(d, i) =>
-              setStop({ name: d.visits[i]!.name, placeId: d.visits[i]!.placeId, system: false })
-            }
-          />
+          <>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              {undo ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={edit.isPending}
+                  onClick={() => apply(undo, true)}
+                >
+                  <Undo2 className="size-4" aria-hidden /> Undo
+                </Button>
+              ) : null}
+              {result.data.unscheduled.length ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <label htmlFor="add-between" className="text-slate-600 dark:text-slate-300">
+                    Add a place
+                  </label>
+                  <select
+                    id="add-between"
+                    className={`${inputClass} !w-auto !py-1.5`}
+                    value={adding.placeId}
+                    onChange={(e) => setAdding({ ...adding, placeId: e.target.value })}
+                  >
+                    <option value="">Choose…</option>
+                    {result.data.unscheduled.map((u) => (
+                      <option key={u.placeId} value={u.placeId}>
+                        {u.name}
+                      </option>
+                    ))}
+                  </select>
+                  <select
+                    aria-label="Day"
+                    className={`${inputClass} !w-auto !py-1.5`}
+                    value={adding.day}
+                    onChange={(e) => setAdding({ ...adding, day: Number(e.target.value) })}
+                  >
+                    {days.map((d) => (
+                      <option key={d.day} value={d.day}>
+                        Day {d.day}
+                      </option>
+                    ))}
+                  </select>
+                  <Button
+                    size="sm"
+                    disabled={!adding.placeId || edit.isPending}
+                    onClick={() =>
+                      apply({
+                        type: "insert",
+                        day: adding.day,
+                        placeId: adding.placeId,
+                        index: days[adding.day - 1]?.visits.length ?? 0,
+                      })
+                    }
+                  >
+                    Add
+                  </Button>
+                </span>
+              ) : null}
+            </div>
+            <CalendarView
+              days={days}
+              colorOf={(id) => markerBackground(colorsOf(id))}
+              onVisit={(d, i) =>
+                setStop({
+                  name: d.visits[i]!.name,
+                  placeId: d.visits[i]!.placeId,
+                  system: false,
+                  at: { day: d.day, index: i },
+                })
+              }
+            />
+          </>
         ) : (
           <EmptyState
             icon={CalendarDays}
@@ -131,7 +225,17 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               .map((v) => ({ day: d, start: v.start, end: v.end })),
           )}
           onClose={() => setStop(null)}
-        />
+        >
+          {stop.at && days[stop.at.day - 1] ? (
+            <VisitActions
+              days={days}
+              day={days[stop.at.day - 1]!}
+              index={stop.at.index}
+              busy={edit.isPending}
+              onEdit={(e) => apply(e)}
+            />
+          ) : null}
+        </StopDialog>
       ) : null}
       {leg ? (
         <Dialog

@@ -16,6 +16,7 @@ export function StopDialog({
   system,
   days,
   onClose,
+  children,
 }: {
   name: string;
   place?: Place;
@@ -23,6 +24,7 @@ export function StopDialog({
   system: boolean;
   days: ItineraryDay[];
   onClose(): void;
+  children?: React.ReactNode;
 }) {
   const avg = place?.wishes.length
     ? place.wishes.reduce((s, w) => s + w.wishLevel, 0) / place.wishes.length
@@ -72,6 +74,7 @@ export function StopDialog({
           </>
         )}
       </dl>
+      {children}
       <div className="mt-5 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Close

@@ -62,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     (await connect({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
+      onIdleError: (err) => app.log.warn({ err }, "an idle database connection failed"),
     }));
   await runMigrations(database);
   if (!options.database) app.addHook("onClose", () => database.close());

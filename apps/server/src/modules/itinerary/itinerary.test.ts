@@ -112,11 +112,28 @@ describe("optimising a trip", () => {
     const swapped = await friend.post(editUrl, { type: "reorder", day: day.day, from: 0, to: 1 });
     expect(swapped.statusCode).toBe(200);
     const swappedDay = swapped.json().result.days[day.day - 1];
-    expect(swappedDay.visits.slice(0, 2).map((v: { placeId: string }) => v.placeId)).toEqual([b.placeId, a.placeId]);
-    const longer = await owner.post(editUrl, { type: "resize", day: day.day, placeId: a.placeId, stayMinutes: 15 });
-    const resized = longer.json().result.days[day.day - 1].visits.find((v: { placeId: string }) => v.placeId === a.placeId);
-    expect(Date.parse(`2000-01-01T${resized.end}`) - Date.parse(`2000-01-01T${resized.start}`)).toBe(15 * 60_000);
-    const tooLong = await owner.post(editUrl, { type: "resize", day: day.day, placeId: a.placeId, stayMinutes: 1440 });
+    expect(swappedDay.visits.slice(0, 2).map((v: { placeId: string }) => v.placeId)).toEqual([
+      b.placeId,
+      a.placeId,
+    ]);
+    const longer = await owner.post(editUrl, {
+      type: "resize",
+      day: day.day,
+      placeId: a.placeId,
+      stayMinutes: 15,
+    });
+    const resized = longer
+      .json()
+      .result.days[day.day - 1].visits.find((v: { placeId: string }) => v.placeId === a.placeId);
+    expect(Date.parse(`2000-01-01T${resized.end}`) - Date.parse(`2000-01-01T${resized.start}`)).toBe(
+      15 * 60_000,
+    );
+    const tooLong = await owner.post(editUrl, {
+      type: "resize",
+      day: day.day,
+      placeId: a.placeId,
+      stayMinutes: 1440,
+    });
     expect(tooLong.json().violations.map((v: { kind: string }) => v.kind)).toContain("day_end");
     const removed = await owner.post(editUrl, { type: "remove", day: day.day, placeId: a.placeId });
     expect(removed.json().result.unscheduled.map((u: { placeId: string }) => u.placeId)).toContain(a.placeId);

@@ -145,6 +145,19 @@ describe("optimising a trip", () => {
     const movedPlace = (await owner.get(url)).json().places.find((p: { id: string }) => p.id === a.placeId);
     expect(movedPlace.scheduledDate).toBe(result.days[other - 1].date);
 
+    // Export: the .ics download and a subscribable feed behind a secret token.
+    const ics = await friend.get(`/api/trips/${trip.id}/itinerary.ics`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toContain("text/calendar");
+    expect(ics.body).toContain("DTSTART;TZID=Asia/Tokyo:");
+    const feed = (await friend.post(`/api/trips/${trip.id}/calendar-feed`)).json().url as string;
+    const feedPath = new URL(feed).pathname;
+    const subscribed = await t.app.inject({ method: "GET", url: feedPath });
+    expect(subscribed.statusCode).toBe(200);
+    expect(subscribed.body).toContain("BEGIN:VEVENT");
+    await friend.post(`/api/trips/${trip.id}/calendar-feed`); // rotating the link ends the old one
+    expect((await t.app.inject({ method: "GET", url: feedPath })).statusCode).toBe(404);
+
     // A second run keeps the first result, inactive.
     await owner.post(`/api/trips/${trip.id}/optimizations`, { fairnessWeight: 0 });
     await waitDone(owner, trip.id);

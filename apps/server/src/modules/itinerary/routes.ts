@@ -7,6 +7,7 @@ import {
   startOptimizationResponseSchema,
 } from "@tabi/contracts";
 import { z } from "zod";
+import { notFound } from "../../http/errors";
 import { scopeOf } from "../../http/guards";
 import type { App, AppContext } from "../types";
 
@@ -70,6 +71,47 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => service.edit(scopeOf(request), request.body),
+  );
+
+  app.get(
+    "/api/trips/:tripId/itinerary.ics",
+    { config: { guard: "tripMember" }, schema: { tags: ["itinerary"], params: tripParams } },
+    async (request, reply) => {
+      const file = await service.ics(scopeOf(request));
+      if (!file) throw notFound("There is no itinerary to export yet. Optimize first.");
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    "/api/trips/:tripId/calendar-feed",
+    {
+      config: { guard: "tripMember" },
+      schema: { tags: ["itinerary"], params: tripParams, response: { 200: z.object({ url: z.string() }) } },
+    },
+    async (request) => ({
+      url: `${ctx.config.publicUrl}/api/calendar/${await service.rotateCalendarToken(scopeOf(request))}.ics`,
+    }),
+  );
+
+  // Calendar apps subscribe without signing in; the unguessable token is the permission.
+  app.get(
+    "/api/calendar/:token",
+    {
+      config: { guard: "public", rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { tags: ["itinerary"], params: z.object({ token: z.string().max(100) }) },
+    },
+    async (request, reply) => {
+      const file = await service.icsForToken(request.params.token.replace(/\.ics$/, ""));
+      if (!file) throw notFound("Calendar not found");
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("cache-control", "private, max-age=300")
+        .send(file.body);
+    },
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   categorizeError,
   type ItineraryEdit,
@@ -7,13 +7,16 @@ import {
   type OptimizationResult,
   type OptimizationSettings,
 } from "@tabi/contracts";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect";
+import { trips } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import type { TripBus } from "../../realtime/bus";
 import { applyEdit } from "./edit";
+import { itineraryIcs } from "./ics";
 import { presentPlan } from "./present";
 import { buildProblem } from "./problem";
 import { activeResult, latestProgress, loadTripForOptimization, upsertProgress } from "./queries";
@@ -144,6 +147,31 @@ export class OptimizationService {
       byUserId: scope.userId,
     });
     return { result: (await this.active(scope))!, violations: applied.violations };
+  }
+
+  /** The active plan as an .ics file (null: nothing planned yet). */
+  async ics(scope: TripScope): Promise<{ filename: string; body: string } | null> {
+    const result = await this.active(scope);
+    const [trip] = await this.db.select().from(trips).where(eq(trips.id, scope.tripId));
+    if (!result || !trip) return null;
+    return {
+      filename: `${trip.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "trip"}.ics`,
+      body: itineraryIcs(trip, result),
+    };
+  }
+
+  /** A new secret calendar-feed token for the trip (the previous link stops working). */
+  async rotateCalendarToken(scope: TripScope): Promise<string> {
+    const token = randomBytes(24).toString("base64url");
+    await this.db.update(trips).set({ calendarToken: token }).where(eq(trips.id, scope.tripId));
+    return token;
+  }
+
+  /** The feed behind a secret token: the token itself is the permission (calendar apps cannot sign in). */
+  async icsForToken(token: string) {
+    if (token.length < 20) return null;
+    const [trip] = await this.db.select({ id: trips.id }).from(trips).where(eq(trips.calendarToken, token));
+    return trip ? this.ics({ tripId: trip.id } as TripScope) : null;
   }
 
   cancel(scope: TripScope): boolean {

@@ -171,6 +171,18 @@ const CASES: Case[] = [
     expect: { ...NOT_IN, member: 404, admin: 404, owner: 404 },
   },
   {
+    method: "GET",
+    route: "/api/trips/:tripId/itinerary.ics",
+    url: (w) => `/api/trips/${w.tripId}/itinerary.ics`,
+    expect: { ...NOT_IN, member: 404, admin: 404, owner: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/calendar-feed",
+    url: (w) => `/api/trips/${w.tripId}/calendar-feed`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
     method: "DELETE",
     route: "/api/trips/:tripId/optimizations/current",
     url: (w) => `/api/trips/${w.tripId}/optimizations/current`,

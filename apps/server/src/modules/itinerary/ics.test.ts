@@ -1,0 +1,45 @@
+import type { OptimizationResult } from "@tabi/contracts";
+import ICAL from "ical.js";
+import { expect, it } from "vitest";
+import { itineraryIcs } from "./ics";
+
+it("imports into ical.js with every visit at its local time, place and coordinates", () => {
+  const result = {
+    days: [
+      {
+        day: 1,
+        date: "2026-12-10",
+        visits: [
+          {
+            placeId: "p1",
+            name: "Kinkaku-ji",
+            start: "09:10",
+            end: "10:40",
+            latitude: 35.0394,
+            longitude: 135.7292,
+          },
+          {
+            placeId: "p2",
+            name: 'Fushimi Inari; "Senbon", torii',
+            start: "11:30",
+            end: "13:30",
+            latitude: 34.9671,
+            longitude: 135.7727,
+          },
+        ],
+      },
+    ],
+  } as unknown as OptimizationResult;
+  const text = itineraryIcs({ id: "t1", name: "Kyoto autumn", timezone: "Asia/Tokyo" }, result);
+  const events = new ICAL.Component(ICAL.parse(text))
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c));
+  expect(events).toHaveLength(2);
+  expect(events[0]!.summary).toBe("Kinkaku-ji");
+  expect(events[0]!.startDate.toString()).toBe("2026-12-10T09:10:00");
+  expect(events[0]!.endDate.toString()).toBe("2026-12-10T10:40:00");
+  expect(events[0]!.component.getFirstProperty("dtstart")?.getParameter("tzid")).toBe("Asia/Tokyo");
+  expect(events[1]!.summary).toBe('Fushimi Inari; "Senbon", torii');
+  expect(events[1]!.location).toBe('Fushimi Inari; "Senbon", torii');
+  expect(events[0]!.component.getFirstPropertyValue("geo")).toEqual([35.0394, 135.7292]);
+});

@@ -1,0 +1,64 @@
+import { CalendarPlus, Check, Copy, Download } from "lucide-react";
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { Input } from "../../ui/Field";
+
+/** The plan into other calendars: an .ics download, or a secret link calendar apps subscribe to. */
+export function ExportMenu({ tripId }: { tripId: string }) {
+  const [feed, setFeed] = useState<string | null>(null);
+  const [error, setError] = useState("");
+  const [copied, setCopied] = useState(false);
+  async function subscribe() {
+    setError("");
+    try {
+      setFeed((await api<{ url: string }>(`/api/trips/${tripId}/calendar-feed`, { body: {} })).url);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <a
+        href={`/api/trips/${tripId}/itinerary.ics`}
+        download
+        className="inline-flex h-8 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
+      >
+        <Download className="size-4" aria-hidden /> Export .ics
+      </a>
+      <Button size="sm" variant="secondary" onClick={subscribe}>
+        <CalendarPlus className="size-4" aria-hidden /> Subscribe
+      </Button>
+      {error ? <span className="text-xs text-red-600">{error}</span> : null}
+      {feed ? (
+        <Dialog
+          open
+          onOpenChange={(o) => !o && setFeed(null)}
+          title="Subscribe in your calendar"
+          description="Paste this link in your calendar app (add calendar from URL). Anyone with the link can read the plan; making a new link ends the old one."
+        >
+          <div className="flex gap-2">
+            <Input
+              readOnly
+              value={feed}
+              aria-label="Calendar link"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                await navigator.clipboard.writeText(feed).catch(() => {});
+                setCopied(true);
+                setTimeout(() => setCopied(false), 2000);
+              }}
+            >
+              {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+              {copied ? "Copied!" : "Copy"}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

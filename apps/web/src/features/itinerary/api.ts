@@ -55,7 +55,7 @@ export function useTripChannel(tripId: string | null) {
       if (event.type === "optimization.progress" || event.type === "optimization.failed") {
         const running = event.type === "optimization.progress" && event.progress.stage !== "complete";
         qc.setQueryData(itineraryKeys.progress(tripId), { progress: event.progress, running });
-      } else if (event.type === "optimization.completed") {
+      } else if (event.type === "optimization.completed" || event.type === "itinerary.updated") {
         void qc.invalidateQueries({ queryKey: itineraryKeys.active(tripId) });
         void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
         void qc.invalidateQueries({ queryKey: ["me", "stats"] });

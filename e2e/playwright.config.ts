@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Drives the built app (npm run build) in Debian's Chromium, against a throwaway data dir.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(join(tmpdir(), "tabi-e2e-"));
+// A random port unless given, so a second run on the machine does not collide; workers inherit it.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "tabi-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

@@ -3,12 +3,16 @@ import {
   itineraryEditSchema,
   optimizationResultSchema,
   optimizationSettingsSchema,
+  placeListSchema,
   progressSchema,
   startOptimizationResponseSchema,
+  tripDetailSchema,
 } from "@tabi/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/errors";
 import { scopeOf } from "../../http/guards";
+import { listPlaces } from "../places/service";
+import { getTripDetail } from "../trips/service";
 import type { App, AppContext } from "../types";
 
 const tripParams = z.object({ tripId: z.string() });
@@ -44,6 +48,33 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       progress: await service.progress(scopeOf(request)),
       running: service.isRunning(scopeOf(request).tripId),
     }),
+  );
+
+  // The trip screen's one read: the trip, its members, its places and the active plan together.
+  app.get(
+    "/api/trips/:tripId/full",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["itinerary"],
+        params: tripParams,
+        response: {
+          200: tripDetailSchema.extend({
+            places: placeListSchema,
+            result: optimizationResultSchema.nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const [detail, placeList, result] = await Promise.all([
+        getTripDetail(ctx.database.db, scope),
+        listPlaces(ctx.database.db, scope, await request.requireUser()),
+        service.active(scope),
+      ]);
+      return { ...detail, places: placeList, result };
+    },
   );
 
   app.get(

@@ -172,6 +172,12 @@ const CASES: Case[] = [
   },
   {
     method: "GET",
+    route: "/api/trips/:tripId/full",
+    url: (w) => `/api/trips/${w.tripId}/full`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
     route: "/api/trips/:tripId/itinerary.ics",
     url: (w) => `/api/trips/${w.tripId}/itinerary.ics`,
     expect: { ...NOT_IN, member: 404, admin: 404, owner: 404 },

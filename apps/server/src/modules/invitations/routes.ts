@@ -27,6 +27,12 @@ export async function invitationRoutes(app: App, ctx: AppContext) {
       config: { guard: "signedIn", rateLimit: { max: 20, timeWindow: "1 minute" } },
       schema: { tags: ["invitations"], body: joinTripSchema, response: { 200: joinTripResponseSchema } },
     },
-    async (request) => joinTrip(db, await request.requireUser(), request.body.code),
+    async (request) => {
+      const joined = await joinTrip(db, await request.requireUser(), request.body.code);
+      // No :tripId in this route, so the realtime hook cannot see it: announce the new member here.
+      if (!joined.alreadyMember)
+        await ctx.bus.publish({ type: "members.changed", tripId: joined.trip.id }).catch(() => {});
+      return joined;
+    },
   );
 }

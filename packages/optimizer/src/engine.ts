@@ -1,6 +1,6 @@
 import type { Model } from "./model";
 import { Objective, type References } from "./objective";
-import { Search } from "./search";
+import { Portfolio } from "./portfolio";
 
 export interface RunOptions {
   seed: number;
@@ -16,7 +16,7 @@ export function runSearch(
   weight: number,
   options: RunOptions,
 ): { tours: number[][]; value: number; iterations: number } {
-  const search = new Search(model, new Objective(model, refs, weight), options);
+  const search = new Portfolio(model, () => new Objective(model, refs, weight), options);
   while (!search.step(256));
   const objective = new Objective(model, refs, weight);
   objective.recompute(search.best.tourOf);

@@ -16,6 +16,7 @@ export class Recreate {
   private readonly stamp: Int32Array;
   private readonly noise: Float64Array;
   private readonly gainOf: Float64Array;
+  private readonly weighted: Float64Array;
 
   constructor(
     readonly model: Model,
@@ -26,6 +27,9 @@ export class Recreate {
     readonly removed: Uint8Array,
     /** Tours changed in the current iteration. */
     readonly touched: Uint8Array,
+    /** Near places of each place (`nearK` per place, -1 padded): the granular insertion neighbourhood. */
+    readonly near: Int32Array = new Int32Array(0),
+    readonly nearK = 0,
   ) {
     const n = model.places;
     this.cost = new Float64Array(model.tours * n);
@@ -33,6 +37,7 @@ export class Recreate {
     this.stamp = new Int32Array(model.tours * n);
     this.noise = new Float64Array(n).fill(1);
     this.gainOf = new Float64Array(n);
+    this.weighted = new Float64Array(n);
     this.usable = new Uint8Array(model.tours * n);
     // A place that does not fit in a tour when it is empty never will: skip those pairs for good.
     for (let t = 0; t < model.tours; t++) {
@@ -60,20 +65,32 @@ export class Recreate {
         this.gainOf[j] = objective.gain(j);
       }
     }
-    const phase = Routes.now();
     const alpha = TUNING.alpha;
+    // gain^alpha x noise per candidate, refreshed only when gains change (never when linear).
+    const weigh = (j: number) => {
+      const g = this.gainOf[j]!;
+      this.weighted[j] = g > 0 ? (alpha === 2 ? g * g : g ** alpha) * this.noise[j]! : 0;
+    };
+    for (const j of cands) weigh(j);
+    const phase = Routes.now();
     const pick = { slot: 0, cost: 0 };
     const delta = 1e-3 * (model.tourEnd[0]! - model.tourStart[0]! + 1);
+    let live = cands.length;
     for (let pass = holdRemoved ? 0 : 1; pass < 2; pass++) {
       for (;;) {
         let bestScore = -1;
         let bestJ = -1;
         let bestT = -1;
-        for (let c = 0; c < cands.length; c++) {
+        for (let c = 0; c < live; c++) {
           const j = cands[c]!;
-          if (work.tourOf[j]! >= 0 || (pass === 0 && this.removed[j])) continue;
-          const gain = this.gainOf[j]!;
-          if (gain <= 0) continue;
+          if (work.tourOf[j]! >= 0) {
+            cands[c--] = cands[--live]!;
+            continue;
+          }
+          if (pass === 0 && this.removed[j]) continue;
+          const weighted = this.weighted[j]!;
+          if (weighted <= 0) continue;
+          let fits = false;
           for (let t = 0; t < model.tours; t++) {
             const idx = t * n + j;
             if (!this.usable[idx]) continue;
@@ -84,25 +101,35 @@ export class Recreate {
                 this.stamp[idx] = work.version[t]!;
                 continue;
               }
-              work.bestInsert(t, j, pick);
+              this.bestInsert(t, j, pick);
               this.cost[idx] = pick.cost;
               this.slot[idx] = pick.slot;
               this.stamp[idx] = work.version[t]!;
             }
             const cost = this.cost[idx]!;
             if (cost === Infinity) continue;
-            const score = (gain ** alpha / ((cost > 0 ? cost : 0) + delta)) * this.noise[j]!;
+            fits = true;
+            const score = weighted / ((cost > 0 ? cost : 0) + delta);
             if (score > bestScore) {
               bestScore = score;
               bestJ = j;
               bestT = t;
             }
           }
+          // Fits nowhere now, so nowhere for the rest of this recreate (tours only grow): drop it.
+          if (!fits) cands[c--] = cands[--live]!;
         }
         if (bestJ < 0) break;
         this.touched[bestT] = 1;
         if (!this.place(bestT, this.slot[bestT * n + bestJ]!, bestJ)) continue;
-        if (!linear) for (const j of cands) if (work.tourOf[j]! < 0) this.gainOf[j] = objective.gain(j);
+        if (!linear) {
+          for (let c = 0; c < live; c++) {
+            const j = cands[c]!;
+            if (work.tourOf[j]! >= 0) continue;
+            this.gainOf[j] = objective.gain(j);
+            weigh(j);
+          }
+        }
       }
     }
   }
@@ -136,7 +163,7 @@ export class Recreate {
         const idx = t * n + j;
         if (!this.usable[idx]) continue;
         if (this.stamp[idx] !== work.version[t]) {
-          work.bestInsert(t, j, pick);
+          this.bestInsert(t, j, pick);
           this.cost[idx] = pick.cost;
           this.slot[idx] = pick.slot;
           this.stamp[idx] = work.version[t]!;
@@ -151,6 +178,12 @@ export class Recreate {
       this.touched[bestT] = 1;
       this.place(bestT, bestSlot, j);
     }
+  }
+
+  private bestInsert(t: number, j: number, pick: { slot: number; cost: number }): void {
+    if (this.nearK > 0 && TUNING.fullScan < this.work.len[t]!)
+      this.work.bestInsertNear(t, j, this.near, this.nearK, TUNING.fullScan, pick);
+    else this.work.bestInsert(t, j, pick);
   }
 
   /**

@@ -19,6 +19,8 @@ export class Routes {
   readonly where: Int32Array;
   /** Tour of each node, -1 when not visited. */
   readonly tourOf: Int32Array;
+  /** Slot of each visited node in its tour (valid after `update` or `markTour`). */
+  readonly pos: Int32Array;
   readonly travelSum: Float64Array;
   /** Bumped on every change of a tour, so cached insertion costs know when they are stale. */
   readonly version: Int32Array;
@@ -40,6 +42,7 @@ export class Routes {
     this.slack = new Float64Array(size);
     this.where = new Int32Array(size);
     this.tourOf = new Int32Array(model.nodes).fill(-1);
+    this.pos = new Int32Array(model.nodes).fill(-1);
     this.travelSum = new Float64Array(model.tours);
     this.version = new Int32Array(model.tours);
     for (let t = 0; t < model.tours; t++) this.update(t);
@@ -59,6 +62,7 @@ export class Routes {
     // Latest start of the window each slot uses, kept in `slack` until the backward pass.
     for (let i = 1; i <= n; i++) {
       const v = this.seq[base + i]!;
+      this.pos[v] = i;
       const vl = m.loc[v]!;
       const leg = vl < 0 ? 0 : m.travel[at * m.locations + vl]!;
       travel += leg;
@@ -152,6 +156,55 @@ export class Routes {
     out.cost = best;
   }
 
+  /**
+   * Like `bestInsert`, but on a long tour only the slots next to j's near places (`near`, `k` per
+   * place, -1 padded) and the slots next to the start and end points are tried (granular neighbourhood).
+   * Short tours (at most `full` visits) are scanned in full.
+   */
+  bestInsertNear(
+    t: number,
+    j: number,
+    near: Int32Array,
+    k: number,
+    full: number,
+    out: { slot: number; cost: number },
+  ): void {
+    const n = this.len[t]!;
+    if (n <= full) {
+      this.bestInsert(t, j, out);
+      return;
+    }
+    const m = this.model;
+    const wEnd = m.winPtr[t * m.nodes + j + 1]!;
+    const latest = wEnd > m.winPtr[t * m.nodes + j]! ? m.winLatest[wEnd - 1]! : Number.NEGATIVE_INFINITY;
+    const base = t * this.cap;
+    let best = this.insertCost(t, 0, j);
+    let slot = best < Number.POSITIVE_INFINITY ? 0 : -1;
+    if (this.end[base + n]! <= latest) {
+      const c = this.insertCost(t, n, j);
+      if (c < best) {
+        best = c;
+        slot = n;
+      }
+    }
+    for (let i = j * k, e = i + k; i < e; i++) {
+      const u = near[i]!;
+      if (u < 0) break;
+      if (this.tourOf[u] !== t) continue;
+      const q = this.pos[u]!;
+      for (let p = q - 1; p <= q; p++) {
+        if (p === 0 || p === n || this.end[base + p]! > latest) continue;
+        const c = this.insertCost(t, p, j);
+        if (c < best || (c === best && p < slot)) {
+          best = c;
+          slot = p;
+        }
+      }
+    }
+    out.slot = slot;
+    out.cost = best;
+  }
+
   /** Inserts j after slot p of tour t; returns whether the tour is still feasible. */
   insert(t: number, p: number, j: number): boolean {
     const base = t * this.cap;
@@ -215,7 +268,11 @@ export class Routes {
   /** Second pass after copying tours: re-mark the nodes of tour t as visited. */
   markTour(t: number): void {
     const base = t * this.cap;
-    for (let i = 1; i <= this.len[t]!; i++) this.tourOf[this.seq[base + i]!] = t;
+    for (let i = 1; i <= this.len[t]!; i++) {
+      const v = this.seq[base + i]!;
+      this.tourOf[v] = t;
+      this.pos[v] = i;
+    }
   }
 
   totalTravel(): number {

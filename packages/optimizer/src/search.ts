@@ -33,6 +33,12 @@ export class Search {
   bestFitness: number;
   private currentFitness: number;
   iteration = 0;
+  /**
+   * Iteration budget used so far. Each iteration spends `pace` (1 alone; k while k runs of a portfolio
+   * share the budget), so the cooling of every run follows the budget of the whole solve.
+   */
+  spent = 0;
+  pace = 1;
   /** Iteration of the last new best (or kick). */
   private lastGain = 0;
   private lastGainProgress = 0;
@@ -67,7 +73,16 @@ export class Search {
     this.travelScale = TRAVEL_WEIGHT / horizon;
 
     placeMeals(this.work);
-    this.fill = new Recreate(model, this.work, objective, this.rng, this.removed, this.touched);
+    this.fill = new Recreate(
+      model,
+      this.work,
+      objective,
+      this.rng,
+      this.removed,
+      this.touched,
+      this.neighbours,
+      this.neighbours.length / Math.max(1, n),
+    );
     if (options.initial) {
       for (let t = 0; t < model.tours; t++) this.work.setTour(t, options.initial[t] ?? []);
       objective.recompute(this.work.tourOf);
@@ -93,16 +108,16 @@ export class Search {
   }
 
   get done(): boolean {
-    return this.complete || this.iteration >= this.options.iterations || Date.now() >= this.options.deadline;
+    return this.complete || this.spent >= this.options.iterations || Date.now() >= this.options.deadline;
   }
 
   /** True once the best solution visits every place that fits anywhere: nothing is left to gain but travel. */
-  private complete = false;
+  complete = false;
 
   /** Runs up to `count` iterations; returns true when the budget is spent. */
   step(count: number): boolean {
     for (let k = 0; k < count; k++) {
-      if (this.complete || this.iteration >= this.options.iterations) return true;
+      if (this.complete || this.spent >= this.options.iterations) return true;
       if ((this.iteration & 15) === 0 && Date.now() >= this.options.deadline) return true;
       this.iterate();
     }
@@ -115,10 +130,11 @@ export class Search {
       this.timeShare = (Date.now() - this.began) / Math.max(1, this.options.deadline - this.began);
     }
     // Cooling follows whichever budget runs out first (iterations keep a run deterministic).
-    const progress = Math.min(1, Math.max(this.iteration / this.options.iterations, this.timeShare));
+    const progress = Math.min(1, Math.max(this.spent / this.options.iterations, this.timeShare));
     this.progress = progress;
     this.touched.fill(0);
     this.iteration++;
+    this.spent += this.pace;
     // Stuck for long: kick the current solution hard (half its visits) and take the result as is.
     const kick =
       this.iteration - this.lastGain > TUNING.stallMin && progress - this.lastGainProgress > TUNING.stall;

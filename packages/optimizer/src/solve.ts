@@ -2,10 +2,10 @@ import { type Compiled, compile } from "./build";
 import { improveTour, reverseRuns } from "./improve";
 import { Objective, type References } from "./objective";
 import { planDays, unscheduledReasons } from "./plan";
+import { Portfolio } from "./portfolio";
 import { fingerprint, type ReferenceCache, referenceProblem } from "./references";
 import { Routes } from "./routes";
 import { score } from "./score";
-import { Search } from "./search";
 import { stagePercent } from "./stages";
 import type { Plan, Problem, Stage } from "./types";
 
@@ -66,7 +66,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   let done = 0;
   const runReference = function* (member: number): Generator<void, { value: number; tours: number[][] }> {
     const sub = referenceProblem(model, member);
-    const search = new Search(sub.model, new Objective(sub.model, sub.refs, 0), {
+    const search = new Portfolio(sub.model, () => new Objective(sub.model, sub.refs, 0), {
       seed: seed + 7919 * (member + 1),
       iterations: budget(usableCount(sub.model), effort),
       deadline: began + limit * (0.05 + (REFERENCE_SHARE * (done + 1)) / (members + 1)),
@@ -100,7 +100,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
     for (let t = 0; t < model.tours; t++) best.setTour(t, efficiency.tours[t]!);
   } else {
     report("selecting", 0, "Balancing wishes between members");
-    const search = new Search(model, new Objective(model, refs, c.weight), {
+    const search = new Portfolio(model, () => new Objective(model, refs, c.weight), {
       seed,
       iterations: budget(usableCount(model), effort),
       deadline: began + limit * 0.92,

@@ -25,13 +25,24 @@ export interface TripShape {
   /** Radius of the places around the centre, km. */
   radiusKm?: number;
   mode?: Problem["mode"];
+  /**
+   * How wishes arise. "uniform" (default): each member wishes for a random subset, independent of the
+   * others. "interests": places have a kind and sit in districts where kinds cluster; each member has one
+   * or two favourite kinds and wishes mostly (and more strongly) for those.
+   */
+  wishes?: "uniform" | "interests";
 }
+
+/** Kinds of places for the "interests" trips (museums, food, parks, shopping, nightlife, temples). */
+export const KINDS = 6;
 
 const PREFERRED: PreferredTime[] = ["morning", "noon", "afternoon", "night"];
 
 /**
  * A seeded group trip: places scattered around a real city centre, a hotel at the centre, days 09:00-20:00,
- * members who each wish for a random subset (some members wish for more than others).
+ * members who each wish for a random subset (some members wish for more than others), or, with
+ * `wishes: "interests"`, mostly for the places of their favourite kinds. A place nobody wished for
+ * gets one wish from a random member (someone added it).
  */
 export function generateTrip(shape: TripShape): Problem {
   const rng = new Rng(shape.seed);
@@ -42,21 +53,57 @@ export function generateTrip(shape: TripShape): Problem {
   const places: PlaceInput[] = [];
   // Member activity varies: the first member wishes for the most, later ones for fewer.
   const activity = members.map((_, i) => 0.5 / (1 + i * 0.6) + 0.04);
+  const interests = shape.wishes === "interests";
+  // Districts (centre, main kind) and each member's favourite kinds, drawn only for "interests" trips.
+  const districts: [number, number, number][] = [];
+  const favourites: Set<number>[] = [];
+  if (interests) {
+    for (let d = 0; d < 6; d++) {
+      const r = radius * 0.8 * Math.sqrt(rng.next());
+      const a = 2 * Math.PI * rng.next();
+      districts.push([r * Math.cos(a), r * Math.sin(a), d % KINDS]);
+    }
+    for (let k = 0; k < members.length; k++) {
+      const fav = new Set([rng.int(0, KINDS - 1)]);
+      if (rng.next() < 0.5) fav.add(rng.int(0, KINDS - 1));
+      favourites.push(fav);
+    }
+  }
   for (let i = 0; i < shape.places; i++) {
-    const r = radius * Math.sqrt(rng.next());
-    const a = 2 * Math.PI * rng.next();
-    const lat = lat0 + (r / 111) * Math.cos(a);
-    const lng = lng0 + (r / (111 * Math.cos((lat0 * Math.PI) / 180))) * Math.sin(a);
+    let lat: number;
+    let lng: number;
+    let kind = 0;
+    if (interests) {
+      // Around a district centre (about 1 km spread); 60% of a district's places are its main kind.
+      const [dn, de, main] = districts[rng.int(0, districts.length - 1)]!;
+      const r = Math.sqrt(-2 * Math.log(1 - rng.next())) * 0.7;
+      const a = 2 * Math.PI * rng.next();
+      lat = lat0 + (dn + r * Math.cos(a)) / 111;
+      lng = lng0 + (de + r * Math.sin(a)) / (111 * Math.cos((lat0 * Math.PI) / 180));
+      kind = rng.next() < 0.6 ? main : rng.int(0, KINDS - 1);
+    } else {
+      const r = radius * Math.sqrt(rng.next());
+      const a = 2 * Math.PI * rng.next();
+      lat = lat0 + (r / 111) * Math.cos(a);
+      lng = lng0 + (r / (111 * Math.cos((lat0 * Math.PI) / 180))) * Math.sin(a);
+    }
     locations.push({ id: `L${i}`, lat, lng });
     const wishes: Record<string, number> = {};
     members.forEach((m, k) => {
-      if (rng.next() < activity[k]!) wishes[m] = rng.int(1, 5);
+      if (!interests) {
+        if (rng.next() < activity[k]!) wishes[m] = rng.int(1, 5);
+        return;
+      }
+      // Favourite kinds: wished for often and strongly; anything else now and then, weakly.
+      const favourite = favourites[k]!.has(kind);
+      const p = (favourite ? 0.5 : 0.06) * (0.6 + activity[k]!);
+      if (rng.next() < p) wishes[m] = favourite ? rng.int(3, 5) : rng.int(1, 3);
     });
     if (Object.keys(wishes).length === 0) wishes[members[rng.int(0, members.length - 1)]!] = rng.int(1, 5);
     let open: OpeningHours | undefined;
-    const kind = rng.next();
-    if (kind < 0.35) open = [["10:00", "18:00"]];
-    else if (kind < 0.5)
+    const hours = rng.next();
+    if (hours < 0.35) open = [["10:00", "18:00"]];
+    else if (hours < 0.5)
       open = {
         mon: [],
         tue: [["09:00", "17:00"]],
@@ -66,7 +113,7 @@ export function generateTrip(shape: TripShape): Problem {
         sat: [["10:00", "18:00"]],
         sun: [["10:00", "18:00"]],
       };
-    else if (kind < 0.6)
+    else if (hours < 0.6)
       open = [
         ["11:00", "14:30"],
         ["17:30", "22:00"],

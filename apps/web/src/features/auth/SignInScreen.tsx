@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Field, Input } from "../../ui/Field";
+import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { signInEmail, signInGoogle, signUpEmail } from "./api";
 import { authErrorMessage } from "./authErrors";
 import { sessionExpired } from "./session";
@@ -81,28 +82,20 @@ export function SignInScreen() {
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
 
-        <div
-          role="tablist"
-          aria-label="Sign in or sign up"
-          className="mb-4 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-        >
-          {(["signin", "signup"] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => {
-                setMode(m);
-                setError("");
-                setNotice("");
-              }}
-              className={`rounded-lg py-2 text-sm font-medium ${mode === m ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300"}`}
-            >
-              {m === "signin" ? "Sign In" : "Sign Up"}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label="Sign in or sign up"
+          className="mb-4"
+          value={mode}
+          options={[
+            { value: "signin", label: "Sign In" },
+            { value: "signup", label: "Sign Up" },
+          ]}
+          onChange={(m) => {
+            setMode(m);
+            setError("");
+            setNotice("");
+          }}
+        />
 
         <form onSubmit={submit} noValidate className="space-y-4">
           <Field label="Email">

@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { inputClass } from "../../ui/Field";
+import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { usePlaces } from "../places/api";
 import { useActiveResult } from "./api";
 import { CalendarView } from "./CalendarView";
@@ -68,32 +69,30 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div
-          role="tablist"
-          aria-label="Plan view"
-          className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-        >
-          {(["map", "calendar"] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="tab"
-              aria-selected={view === v}
-              onClick={() => setView(v)}
-              className={cn(
-                "flex items-center gap-1.5 rounded-lg px-4 py-1.5 text-sm font-medium",
-                view === v ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300",
-              )}
-            >
-              {v === "map" ? (
-                <MapIcon className="size-4" aria-hidden />
-              ) : (
-                <CalendarDays className="size-4" aria-hidden />
-              )}
-              {v === "map" ? "Map" : "Calendar"}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label="Plan view"
+          full={false}
+          value={view}
+          onChange={setView}
+          options={[
+            {
+              value: "map",
+              label: (
+                <>
+                  <MapIcon className="size-4" aria-hidden /> Map
+                </>
+              ),
+            },
+            {
+              value: "calendar",
+              label: (
+                <>
+                  <CalendarDays className="size-4" aria-hidden /> Calendar
+                </>
+              ),
+            },
+          ]}
+        />
         {result.data ? <ExportMenu tripId={tripId} /> : null}
       </div>
 

@@ -3,7 +3,7 @@ import type { GeoJSONSource, Marker, Map as MlMap } from "maplibre-gl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
-import { Spinner } from "../../ui/Spinner";
+import { type MapState, MapStatus } from "../map/MapStatus";
 import { baseStyle, loadMapLibre } from "../map/maplibre";
 import { arrowAt, curve, legColor, markerBackground } from "./markers";
 
@@ -86,7 +86,7 @@ export default function TripMap({
   handlers.current = { onStop, onLeg };
   const config = useClientConfig();
   const { dark } = useTheme();
-  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const [state, setState] = useState<MapState>("loading");
   const geometry = useMemo(() => itineraryGeometry(days, colorsOf), [days, colorsOf]);
 
   useEffect(() => {
@@ -215,15 +215,7 @@ export default function TripMap({
   return (
     <div className="relative h-[60dvh] min-h-80 overflow-hidden rounded-3xl ring-1 ring-slate-200 dark:ring-slate-800">
       <div ref={el} className="h-full w-full" role="region" aria-label="Trip map" />
-      {state === "loading" ? (
-        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
-          <Spinner /> Loading map...
-        </div>
-      ) : state === "failed" ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-sm text-red-600 dark:bg-slate-800">
-          Failed to load map
-        </div>
-      ) : null}
+      <MapStatus state={state} />
       <ul
         aria-label="Legend"
         className="absolute bottom-8 left-2 z-10 space-y-1 rounded-xl bg-white/90 px-3 py-2 text-xs shadow dark:bg-slate-900/90"

@@ -2,7 +2,7 @@ import type { Marker, Map as MlMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
-import { Spinner } from "../../ui/Spinner";
+import { type MapState, MapStatus } from "./MapStatus";
 import { baseStyle, loadMapLibre } from "./maplibre";
 
 export interface LatLng {
@@ -29,7 +29,7 @@ export default function PinDropMap({
   const initial = useRef({ center, value });
   const config = useClientConfig();
   const { dark } = useTheme();
-  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const [state, setState] = useState<MapState>("loading");
 
   useEffect(() => {
     if (!config || !el.current) return;
@@ -87,15 +87,7 @@ export default function PinDropMap({
   return (
     <div className="relative h-56 overflow-hidden rounded-2xl ring-1 ring-slate-200 dark:ring-slate-700">
       <div ref={el} className="h-full w-full" role="application" aria-label="Map: tap to drop a pin" />
-      {state === "loading" ? (
-        <div className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-100 text-sm text-slate-500 dark:bg-slate-800">
-          <Spinner /> Loading map...
-        </div>
-      ) : state === "failed" ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-slate-100 text-sm text-red-600 dark:bg-slate-800">
-          Failed to load map
-        </div>
-      ) : null}
+      <MapStatus state={state} />
     </div>
   );
 }

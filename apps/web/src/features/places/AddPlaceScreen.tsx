@@ -21,6 +21,7 @@ import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Field, Input, inputClass } from "../../ui/Field";
+import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { StarInput, Stars } from "../../ui/Stars";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
@@ -192,34 +193,30 @@ function PlaceForm({
           </div>
         ) : (
           <>
-            <div
-              role="tablist"
-              aria-label="How to find the place"
-              className="mb-3 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-            >
-              {(["search", "pin"] as const).map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="tab"
-                  aria-selected={mode === m}
-                  onClick={() => setMode(m)}
-                  className={cn(
-                    "flex items-center justify-center gap-1.5 rounded-lg py-2 text-sm font-medium",
-                    mode === m
-                      ? "bg-white shadow-sm dark:bg-slate-700"
-                      : "text-slate-600 dark:text-slate-300",
-                  )}
-                >
-                  {m === "search" ? (
-                    <Search className="size-4" aria-hidden />
-                  ) : (
-                    <MapPinned className="size-4" aria-hidden />
-                  )}
-                  {m === "search" ? "Search" : "Drop a pin"}
-                </button>
-              ))}
-            </div>
+            <SegmentedTabs
+              label="How to find the place"
+              className="mb-3"
+              value={mode}
+              onChange={setMode}
+              options={[
+                {
+                  value: "search",
+                  label: (
+                    <>
+                      <Search className="size-4" aria-hidden /> Search
+                    </>
+                  ),
+                },
+                {
+                  value: "pin",
+                  label: (
+                    <>
+                      <MapPinned className="size-4" aria-hidden /> Drop a pin
+                    </>
+                  ),
+                },
+              ]}
+            />
             {mode === "search" ? (
               picked ? (
                 <div className="flex items-start gap-3 rounded-2xl bg-brand-50/70 p-3 dark:bg-brand-900/30">

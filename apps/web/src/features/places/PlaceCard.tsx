@@ -1,9 +1,10 @@
 import { type Place, TIME_OF_DAY_LABELS, wishToStars } from "@tabi/contracts";
-import { CheckCircle2, CircleDashed, Clock3, Pencil, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, CircleDashed, Clock3, XCircle } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
+import { ManageButtons } from "./ManageButtons";
 import { PlaceImage } from "./PlaceImage";
 import { statusLabel, stayHours } from "./status";
 
@@ -129,28 +130,7 @@ export function PlaceCard({
               </Button>
             ) : null}
             <span className="flex-1" />
-            {place.canEdit ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="!px-2"
-                aria-label={`Edit ${place.name}`}
-                onClick={() => actions.onEdit(place)}
-              >
-                <Pencil className="size-4" />
-              </Button>
-            ) : null}
-            {place.canDelete ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="!px-2 text-red-600"
-                aria-label={`Delete ${place.name}`}
-                onClick={() => actions.onDelete(place)}
-              >
-                <Trash2 className="size-4" />
-              </Button>
-            ) : null}
+            <ManageButtons place={place} actions={actions} />
           </div>
           <button
             type="button"

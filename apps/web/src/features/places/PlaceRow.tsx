@@ -1,8 +1,8 @@
 import { type Place, TIME_OF_DAY_LABELS } from "@tabi/contracts";
-import { Pencil, Trash2 } from "lucide-react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
+import { ManageButtons } from "./ManageButtons";
 import { displayWish, type PlaceActions } from "./PlaceCard";
 import { PlaceImage } from "./PlaceImage";
 import { statusLabel, stayHours } from "./status";
@@ -56,28 +56,7 @@ export function PlaceRow({
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between">
         <div className="flex">
-          {place.canEdit ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="!px-2"
-              aria-label={`Edit ${place.name}`}
-              onClick={() => actions.onEdit(place)}
-            >
-              <Pencil className="size-4" />
-            </Button>
-          ) : null}
-          {place.canDelete ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="!px-2 text-red-600"
-              aria-label={`Delete ${place.name}`}
-              onClick={() => actions.onDelete(place)}
-            >
-              <Trash2 className="size-4" />
-            </Button>
-          ) : null}
+          <ManageButtons place={place} actions={actions} />
         </div>
         {place.myWish === null ? (
           <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>

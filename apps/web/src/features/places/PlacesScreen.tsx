@@ -7,6 +7,7 @@ import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
+import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
@@ -144,27 +145,15 @@ export default function PlacesScreen() {
         </div>
       </header>
 
-      <div
-        role="tablist"
-        aria-label="Whose places"
-        className="grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-      >
-        {(["trip", "mine"] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            onClick={() => setTab(k)}
-            className={cn(
-              "rounded-lg py-2 text-sm font-medium",
-              tab === k ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300",
-            )}
-          >
-            {k === "trip" ? "Trip Places" : "My Places"}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs
+        label="Whose places"
+        value={tab}
+        onChange={setTab}
+        options={[
+          { value: "trip", label: "Trip Places" },
+          { value: "mine", label: "My Places" },
+        ]}
+      />
 
       <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Filter by status">
         {FILTERS.map((f) => (

@@ -40,3 +40,27 @@ export const Input = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTML
 ) {
   return <input ref={ref} className={cn(inputClass, className)} {...props} />;
 });
+
+export const TextArea = forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextArea({ className, rows = 3, maxLength = 2000, ...props }, ref) {
+    return (
+      <textarea
+        ref={ref}
+        rows={rows}
+        maxLength={maxLength}
+        className={cn(inputClass, className)}
+        {...props}
+      />
+    );
+  },
+);
+
+/** A form's error, in red under the fields and announced (spec 1 'Sign-in screen'). */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {message}
+    </p>
+  );
+}

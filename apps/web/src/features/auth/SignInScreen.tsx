@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
-import { Field, Input } from "../../ui/Field";
+import { Field, FormError, Input } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { signInEmail, signInGoogle, signUpEmail } from "./api";
 import { authErrorMessage } from "./authErrors";
@@ -141,11 +141,7 @@ export function SignInScreen() {
               )}
             </Field>
           ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           {notice ? (
             <p
               role="status"

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { Input } from "../../ui/Field";
+import { FormError, Input } from "../../ui/Field";
 import { signInGuest } from "./api";
 import { authErrorMessage } from "./authErrors";
 
@@ -46,11 +46,7 @@ export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChang
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button type="submit" size="lg" className="flex-1" disabled={!trimmed || busy}>
             {busy ? "Processing..." : "Get Started"}

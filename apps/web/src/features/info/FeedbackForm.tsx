@@ -3,7 +3,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
-import { Field, Input, inputClass } from "../../ui/Field";
+import { Field, Input, inputClass, TextArea } from "../../ui/Field";
 import { useMe } from "../auth/session";
 
 type Status = "idle" | "sending" | "success";
@@ -71,13 +71,12 @@ export function FeedbackForm() {
       </Field>
       <Field label="Message" error={error || undefined}>
         {(id, d) => (
-          <textarea
+          <TextArea
             id={id}
             aria-describedby={d}
             required
             rows={5}
             maxLength={5000}
-            className={inputClass}
             placeholder="Tell us what you think..."
             value={message}
             onChange={(e) => setMessage(e.target.value)}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { Field, inputClass } from "../../ui/Field";
+import { Field, FormError, inputClass } from "../../ui/Field";
 import { useStartOptimization } from "./api";
 
 const MODE_LABEL: Record<(typeof TRANSPORT_MODES)[number], string> = {
@@ -101,11 +101,7 @@ export function OptimizeDialog({
             </select>
           )}
         </Field>
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button size="lg" className="w-full" disabled={start.isPending} onClick={run}>
           {start.isPending ? "Starting..." : "Optimize"}
         </Button>

@@ -20,7 +20,7 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import { Field, Input, inputClass } from "../../ui/Field";
+import { Field, Input, TextArea } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { StarInput, Stars } from "../../ui/Stars";
@@ -322,11 +322,8 @@ function PlaceForm({
         </div>
         <Field label="Notes">
           {(id) => (
-            <textarea
+            <TextArea
               id={id}
-              rows={3}
-              maxLength={2000}
-              className={inputClass}
               value={notes}
               disabled={editing ? !editing.canEdit : false}
               onChange={(e) => setNotes(e.target.value)}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { Field, Input, inputClass } from "../../ui/Field";
+import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
 import { useUpdatePlace } from "./api";
 
 /** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, notes. */
@@ -111,22 +111,15 @@ export function EditPlaceDialog({
         </Field>
         <Field label="Notes">
           {(id) => (
-            <textarea
+            <TextArea
               id={id}
-              rows={3}
-              maxLength={2000}
-              className={inputClass}
               value={notes}
               onChange={(e) => setNotes(e.target.value)}
               disabled={!place.canEdit}
             />
           )}
         </Field>
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             Cancel

@@ -6,7 +6,7 @@ import { Avatar } from "../../app/layout/ProfileMenu";
 import { api } from "../../lib/api";
 import { useTheme } from "../../lib/theme";
 import { Button } from "../../ui/Button";
-import { Field, Input } from "../../ui/Field";
+import { Field, FormError, Input } from "../../ui/Field";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { meQuery, useMe } from "../auth/session";
 
@@ -130,11 +130,7 @@ function AttachAccount() {
             />
           )}
         </Field>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <Button type="submit" disabled={busy}>
           {busy ? "Processing..." : "Create account"}
         </Button>

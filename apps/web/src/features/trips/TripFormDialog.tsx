@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
-import { Field, Input, inputClass } from "../../ui/Field";
+import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
 import { type PickedPlace, PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import { useCreateTrip, useUpdateTrip } from "./api";
 import { DateRangePicker } from "./DateRangePicker";
@@ -148,22 +148,15 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
       </Field>
       <Field label="Description (optional)">
         {(id) => (
-          <textarea
+          <TextArea
             id={id}
-            rows={3}
-            maxLength={2000}
-            className={inputClass}
             value={v.description}
             onChange={(e) => set("description", e.target.value)}
             placeholder="Temples, tea and autumn leaves"
           />
         )}
       </Field>
-      {error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" size="lg" className="w-full" disabled={saving || !v.departure || !v.startDate}>
         {saving ? "Saving..." : trip ? "Save Changes" : "Create Trip"}
       </Button>

@@ -15,7 +15,25 @@ export class TripBus {
     this.emitter.setMaxListeners(0);
   }
 
-  async publish(event: TripEventInput): Promise<TripEvent> {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  /**
+   * Events of one trip are numbered and sent one after another: with a connection pool, two
+   * concurrent publishes could otherwise reach sockets in the opposite order of their numbers.
+   */
+  publish(event: TripEventInput): Promise<TripEvent> {
+    const previous = this.queues.get(event.tripId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => this.publishNow(event));
+    this.queues.set(event.tripId, next);
+    void next
+      .finally(() => {
+        if (this.queues.get(event.tripId) === next) this.queues.delete(event.tripId);
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  private async publishNow(event: TripEventInput): Promise<TripEvent> {
     const [row] = await this.db
       .update(trips)
       .set({ eventSeq: sql`${trips.eventSeq} + 1` })

@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import { createAuth } from "./auth/auth";
 import { registerAuthBridge } from "./auth/bridge";
+import { createReadCaches, registerReadCacheInvalidation } from "./cache";
 import type { Config } from "./config";
 import { connect, type Database } from "./db/connect";
 import { runMigrations } from "./db/migrate";
@@ -79,8 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onGazetteerBuilt: (ms) => app.log.info({ ms: Math.round(ms) }, "built the offline gazetteer"),
   });
   const bus = new TripBus(database.db);
+  const caches = createReadCaches();
   const optimizations = new OptimizationService(database.db, bus, app.log);
-  const ctx: AppContext = { config, database, auth, mail, places, bus, optimizations, startedAt };
+  const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -111,7 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onRoute", (r) => {
     routeTable.push({ method: r.method, url: r.url, guard: r.config?.guard });
   });
-  registerGuards(app, auth, database.db);
+  registerGuards(app, auth, database.db, caches);
+  registerReadCacheInvalidation(app, caches, bus);
   await registerAuthBridge(app, auth);
   await systemRoutes(app, ctx);
   await profileRoutes(app, ctx);

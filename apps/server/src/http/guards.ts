@@ -2,6 +2,7 @@ import { TRIP_MESSAGES } from "@tabi/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth";
 import { toFetchHeaders } from "../auth/bridge";
+import type { ReadCaches } from "../cache";
 import type { Db } from "../db/connect";
 import { findMembership } from "../modules/members/queries";
 import { forbidden, notFound, unauthorized } from "./errors";
@@ -65,14 +66,24 @@ export function scopeOf(request: FastifyRequest): TripScope {
   return request.tripScope;
 }
 
-export function registerGuards(app: FastifyInstance, auth: Auth, db: Db): void {
+export function registerGuards(app: FastifyInstance, auth: Auth, db: Db, caches: ReadCaches): void {
   app.decorateRequest("currentUser", function (this: FastifyRequest) {
     let pending = userCache.get(this);
     if (!pending) {
-      pending = auth.api
-        .getSession({ headers: toFetchHeaders(this) })
-        .then((s) => (s?.user as SessionUser | undefined) ?? null)
-        .catch(() => null);
+      const cookie = this.headers.cookie;
+      const cached = cookie ? caches.sessions.get(cookie) : undefined;
+      pending = !cookie
+        ? Promise.resolve(null) // better-auth sessions are cookies: nothing to look up
+        : cached
+          ? Promise.resolve(cached)
+          : auth.api
+              .getSession({ headers: toFetchHeaders(this) })
+              .then((s) => {
+                const user = (s?.user as SessionUser | undefined) ?? null;
+                if (user) caches.sessions.set(cookie, user, s?.session?.expiresAt);
+                return user;
+              })
+              .catch(() => null);
       userCache.set(this, pending);
     }
     return pending;
@@ -105,7 +116,7 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db): void {
     const tripId = (request.params as { tripId?: string }).tripId;
     if (!tripId) throw new Error(`${request.routeOptions.url}: guard ${guard} needs a :tripId parameter`);
     if (!UUID.test(tripId)) throw notFound(TRIP_MESSAGES.tripNotFound);
-    const m = await findMembership(db, tripId, user.id);
+    const m = await cachedMembership(db, caches, tripId, user.id);
     if (!m) throw notFound(TRIP_MESSAGES.tripNotFound);
     const isOwner = m.ownerId === user.id;
     const message = request.routeOptions.config.forbiddenMessage;
@@ -122,4 +133,16 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db): void {
       canInviteMembers: m.canInviteMembers,
     } as TripScope;
   });
+}
+
+/** The guard's membership read, kept until the trip changes (cache/trip-cache.ts). */
+async function cachedMembership(db: Db, caches: ReadCaches, tripId: string, userId: string) {
+  const key = `member:${userId}`;
+  const hit = caches.trips.get<Awaited<ReturnType<typeof findMembership>>>(tripId, key);
+  if (hit) return hit;
+  const token = caches.trips.token(tripId);
+  const row = await findMembership(db, tripId, userId);
+  // Only memberships: a refusal is not kept, so joining works at once.
+  if (row) caches.trips.set(tripId, key, row, token);
+  return row;
 }

@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Auth } from "../auth/auth";
+import type { ReadCaches } from "../cache";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import type { MailProvider } from "../providers/mail";
@@ -22,6 +23,7 @@ export interface AppContext {
   mail: MailProvider;
   places: PlacesProvider;
   bus: TripBus;
+  caches: ReadCaches;
   optimizations: OptimizationService;
   startedAt: number;
 }

@@ -4,6 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { trips } from "../db/schema";
 
+const ALL = Symbol("all trips");
+
 /**
  * Fans trip events out to the sockets subscribed to the trip. In-process in embedded mode; the
  * per-trip sequence number lives in the database, so a scaled bus (LISTEN/NOTIFY) keeps the same
@@ -41,12 +43,19 @@ export class TripBus {
       .returning({ seq: trips.eventSeq });
     const full = { ...event, seq: row?.seq ?? 0 } as TripEvent;
     this.emitter.emit(event.tripId, full);
+    this.emitter.emit(ALL, full);
     return full;
   }
 
   subscribe(tripId: string, listener: (event: TripEvent) => void): () => void {
     this.emitter.on(tripId, listener);
     return () => this.emitter.off(tripId, listener);
+  }
+
+  /** Every trip's events (the read caches drop what an event says has changed). */
+  subscribeAll(listener: (event: TripEvent) => void): () => void {
+    this.emitter.on(ALL, listener);
+    return () => this.emitter.off(ALL, listener);
   }
 
   async currentSeq(tripId: string): Promise<number> {

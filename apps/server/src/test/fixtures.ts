@@ -11,8 +11,10 @@ export const client = (app: TabiApp) =>
 export async function registered(app: TabiApp, email: string, opts: { premium?: boolean } = {}) {
   const c = client(app);
   await c.signUpConfirmed(email);
-  if (opts.premium)
+  if (opts.premium) {
     await app.ctx.database.db.update(users).set({ isPremium: true }).where(eq(users.email, email));
+    app.ctx.caches.sessions.clear(); // as a plan change does (cache/session-cache.ts)
+  }
   const me = (await c.get("/api/me")).json() as { id: string };
   return Object.assign(c, { id: me.id, email });
 }

@@ -50,30 +50,45 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
     }),
   );
 
-  // The trip screen's one read: the trip, its members, its places and the active plan together.
+  // The trip screen's one read: the trip, its members, its places and the active plan together. Kept
+  // serialised until the trip changes (cache/trip-cache.ts): a screen load costs no database read.
+  const fullSchema = tripDetailSchema.extend({
+    places: placeListSchema,
+    result: optimizationResultSchema.nullable(),
+  });
   app.get(
     "/api/trips/:tripId/full",
     {
       config: { guard: "tripMember" },
-      schema: {
-        tags: ["itinerary"],
-        params: tripParams,
-        response: {
-          200: tripDetailSchema.extend({
-            places: placeListSchema,
-            result: optimizationResultSchema.nullable(),
-          }),
-        },
-      },
+      schema: { tags: ["itinerary"], params: tripParams, response: { 200: fullSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = scopeOf(request);
-      const [detail, placeList, result] = await Promise.all([
-        getTripDetail(ctx.database.db, scope),
-        listPlaces(ctx.database.db, scope, await request.requireUser()),
-        service.active(scope),
-      ]);
-      return { ...detail, places: placeList, result };
+      const user = await request.requireUser();
+      const key = `full:${user.id}:${user.isPremium ? 1 : 0}`; // the place limit depends on the plan
+      let body = ctx.caches.trips.get<string>(scope.tripId, key);
+      if (!body) {
+        const token = ctx.caches.trips.token(scope.tripId);
+        const [detail, placeList, result] = await Promise.all([
+          getTripDetail(ctx.database.db, scope),
+          listPlaces(ctx.database.db, scope, user),
+          service.active(scope),
+        ]);
+        body = JSON.stringify(fullSchema.parse({ ...detail, places: placeList, result }));
+        // 'May add places now' turns false when the deadline passes: the copy must not outlive it.
+        const deadline = detail.trip.addPlaceDeadline ? Date.parse(detail.trip.addPlaceDeadline) : undefined;
+        ctx.caches.trips.set(
+          scope.tripId,
+          key,
+          body,
+          token,
+          deadline && deadline > Date.now() ? deadline : undefined,
+        );
+      }
+      // A string with a JSON content type is sent as it is (already checked against the schema above).
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(body as unknown as z.infer<typeof fullSchema>);
     },
   );
 

@@ -3,6 +3,7 @@ import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../auth/auth";
+import { createReadCaches } from "../../cache";
 import type { Db } from "../../db/connect";
 import { registerErrorHandler } from "../../http/errors";
 import { registerGuards } from "../../http/guards";
@@ -34,7 +35,7 @@ async function smallApp(places: PlacesProvider) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app); // before the routes, as in buildApp
-  registerGuards(app, fakeAuth, {} as Db); // signedIn never reads the database (trip guards do)
+  registerGuards(app, fakeAuth, {} as Db, createReadCaches()); // signedIn never reads the database (trip guards do)
   await placeSearchRoutes(app, { places });
   await app.ready();
   return app;

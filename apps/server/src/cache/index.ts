@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { SessionUser } from "../http/guards";
+import type { TripBus } from "../realtime/bus";
+import { SessionCache } from "./session-cache";
+import { TripCache } from "./trip-cache";
+
+export interface ReadCaches {
+  trips: TripCache;
+  sessions: SessionCache<SessionUser>;
+}
+
+export function createReadCaches(): ReadCaches {
+  return { trips: new TripCache(), sessions: new SessionCache<SessionUser>() };
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Drops cached reads when what they were read from may have changed. Runs before the answer of a
+ * write leaves (onSend), so the writer's next read, and the other members' reads after the event on
+ * the trip's channel, never see the old value. Events cover writes that are not requests (the
+ * optimiser's result) and, with a shared bus, the other server processes.
+ */
+export function registerReadCacheInvalidation(app: FastifyInstance, caches: ReadCaches, bus: TripBus): void {
+  app.addHook("onSend", async (request, _reply, payload) => {
+    const url = request.url;
+    if (READS.has(request.method)) {
+      // better-auth changes accounts on some GETs too (e-mail confirmation, OAuth callbacks).
+      if (url.startsWith("/api/auth/") && !url.startsWith("/api/auth/get-session")) clearAll(caches);
+      return payload;
+    }
+    const scope = request.tripScope;
+    if (scope) caches.trips.invalidate(scope.tripId);
+    // A trip route whose guard refused the caller wrote nothing.
+    else if (!request.routeOptions.config?.guard?.startsWith("trip")) clearAll(caches);
+    return payload;
+  });
+  bus.subscribeAll((event) => {
+    if (event.type !== "optimization.progress") caches.trips.invalidate(event.tripId);
+  });
+}
+
+function clearAll(caches: ReadCaches) {
+  caches.trips.clear();
+  caches.sessions.clear();
+}

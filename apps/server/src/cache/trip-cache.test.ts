@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { SessionCache } from "./session-cache";
+import { TripCache } from "./trip-cache";
+
+describe("TripCache", () => {
+  it("keeps a read until its trip changes, and only that trip's", () => {
+    const cache = new TripCache();
+    cache.set("a", "full", "A1", cache.token("a"));
+    cache.set("b", "full", "B1", cache.token("b"));
+    expect(cache.get("a", "full")).toBe("A1");
+    cache.invalidate("a");
+    expect(cache.get("a", "full")).toBeUndefined();
+    expect(cache.get("b", "full")).toBe("B1");
+    cache.clear();
+    expect(cache.get("b", "full")).toBeUndefined();
+  });
+
+  it("refuses a value read before a write that finished meanwhile", () => {
+    const cache = new TripCache();
+    const before = cache.token("a"); // a read starts
+    cache.invalidate("a"); // a write to the trip ends
+    cache.set("a", "full", "stale", before); // the read ends with what it saw before the write
+    expect(cache.get("a", "full")).toBeUndefined();
+    const afterClear = cache.token("b");
+    cache.clear();
+    cache.set("b", "full", "stale", afterClear);
+    expect(cache.get("b", "full")).toBeUndefined();
+    cache.set("a", "full", "fresh", cache.token("a"));
+    expect(cache.get("a", "full")).toBe("fresh");
+  });
+
+  it("forgets an entry at its expiry and the oldest beyond its size", () => {
+    const cache = new TripCache(2, 1000);
+    const now = Date.now();
+    cache.set("a", "k", 1, cache.token("a"), now + 50);
+    expect(cache.get("a", "k", now + 49)).toBe(1);
+    expect(cache.get("a", "k", now + 50)).toBeUndefined();
+    cache.set("a", "k", 1, cache.token("a"));
+    cache.set("b", "k", 2, cache.token("b"));
+    cache.set("c", "k", 3, cache.token("c"));
+    expect(cache.size).toBe(2);
+    expect(cache.get("a", "k")).toBeUndefined();
+    expect(cache.get("c", "k")).toBe(3);
+    expect(cache.get("c", "k", now + 5000)).toBeUndefined();
+  });
+});
+
+describe("SessionCache", () => {
+  it("never keeps a user past the session's end or its lifetime", () => {
+    const sessions = new SessionCache<string>(1000);
+    const now = Date.now();
+    sessions.set("c=1", "aiko", new Date(now + 100), now);
+    expect(sessions.get("c=1", now + 99)).toBe("aiko");
+    expect(sessions.get("c=1", now + 100)).toBeUndefined();
+    sessions.set("c=2", "ben", new Date(now + 10_000), now);
+    expect(sessions.get("c=2", now + 999)).toBe("ben");
+    expect(sessions.get("c=2", now + 1000)).toBeUndefined();
+    sessions.set("c=3", "cleo", new Date(now - 1), now);
+    expect(sessions.get("c=3", now)).toBeUndefined();
+  });
+});

@@ -31,7 +31,7 @@ import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { createMailProvider } from "./providers/mail";
-import { createPlacesProvider } from "./providers/places";
+import { createGeoLookup, createPlacesProvider } from "./providers/places";
 import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
 import { loadOrCreateSecrets } from "./secrets";
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   const bus = new TripBus(database.db);
   const caches = createReadCaches();
-  const optimizations = new OptimizationService(database.db, bus, app.log);
+  const optimizations = new OptimizationService(database.db, bus, createGeoLookup(places), app.log);
   const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };
 
   await app.register(fastifyHelmet, {

@@ -84,6 +84,8 @@ const visitSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   category: z.string(),
+  /** A stop the plan adds itself (an airport of a flight leg): not a trip place, not editable. */
+  system: z.enum(["airport"]).optional(),
 });
 export const itineraryDaySchema = z.object({
   day: z.number(),

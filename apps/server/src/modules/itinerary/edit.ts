@@ -1,6 +1,22 @@
 import type { ItineraryDay, ItineraryEdit, OptimizationResult } from "@tabi/contracts";
 import { type PlanDay, type Problem, reschedule, type ScheduleEdit, type Violation } from "@tabi/optimizer";
 import { badRequest } from "../../http/errors";
+import { type DayFrame, homeStops } from "./problem";
+
+/** Spec 2: system places cannot be dragged, resized or removed, nor be a reorder target. */
+export const SYSTEM_REORDER_MESSAGE = "Cannot reorder onto system places.";
+export const SYSTEM_CHANGE_MESSAGE = "Airports and other system places cannot be moved, resized or removed.";
+const isSystem = (v: { placeId: string; system?: string }) =>
+  Boolean(v.system) || /^(airport_|return_|departure_)/.test(v.placeId);
+
+/** A day's visits in three parts: the system stops before, the editable visits, the system stops after. */
+function split(day: ItineraryDay) {
+  let head = 0;
+  while (head < day.visits.length && isSystem(day.visits[head]!)) head++;
+  let tail = 0;
+  while (tail < day.visits.length - head && isSystem(day.visits[day.visits.length - 1 - tail]!)) tail++;
+  return { head, tail, middle: day.visits.slice(head, day.visits.length - tail) };
+}
 
 type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
 
@@ -10,7 +26,7 @@ const toPlanDay = (d: ItineraryDay): PlanDay => ({
   back: d.back,
   backTravelMinutes: d.backTravelMinutes,
   backMode: d.backMode as PlanDay["backMode"],
-  visits: d.visits.map(({ placeId, arrive, start, end, travelMinutes, mode }) => ({
+  visits: split(d).middle.map(({ placeId, arrive, start, end, travelMinutes, mode }) => ({
     placeId,
     arrive,
     start,
@@ -21,20 +37,28 @@ const toPlanDay = (d: ItineraryDay): PlanDay => ({
   meals: d.meals.map((m) => ({ ...m, kind: m.kind as PlanDay["meals"][number]["kind"] })),
 });
 
-function fromPlanDay(plan: PlanDay, old: ItineraryDay, places: Map<string, Named>): ItineraryDay {
+function fromPlanDay(
+  plan: PlanDay,
+  old: ItineraryDay,
+  frame: DayFrame | undefined,
+  places: Map<string, Named>,
+) {
+  const { head } = split(old);
+  const visits = plan.visits.map((v) => {
+    const p = places.get(v.placeId);
+    if (!p) throw badRequest("That place is not in this trip");
+    return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
+  });
+  const home = frame?.home ? homeStops(frame, plan.back, plan.backTravelMinutes, plan.backMode) : null;
   return {
     ...old,
-    depart: plan.depart,
-    back: plan.back,
-    backTravelMinutes: plan.backTravelMinutes,
-    backMode: plan.backMode,
+    depart: head ? old.depart : plan.depart,
+    back: home?.back ?? plan.back,
+    backTravelMinutes: home?.backTravelMinutes ?? plan.backTravelMinutes,
+    backMode: home?.backMode ?? plan.backMode,
     meals: plan.meals,
-    visits: plan.visits.map((v) => {
-      const p = places.get(v.placeId);
-      if (!p) throw badRequest("That place is not in this trip");
-      return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
-    }),
-  };
+    visits: [...old.visits.slice(0, head), ...visits, ...(home?.visits ?? [])],
+  } satisfies ItineraryDay;
 }
 
 /**
@@ -43,6 +67,7 @@ function fromPlanDay(plan: PlanDay, old: ItineraryDay, places: Map<string, Named
  */
 export function applyEdit(
   problem: Problem,
+  frames: DayFrame[],
   result: OptimizationResult,
   edit: ItineraryEdit,
   places: Named[],
@@ -58,26 +83,59 @@ export function applyEdit(
   const run = (n: number, edits: ScheduleEdit[]) => {
     const old = dayAt(n);
     const out = reschedule(problem, toPlanDay(old), edits);
-    days[n - 1] = fromPlanDay(out.day, old, byId);
+    days[n - 1] = fromPlanDay(out.day, old, frames[n - 1], byId);
     violations.push(...out.violations);
   };
-  if (edit.type === "reorder") run(edit.day, [{ type: "reorder", from: edit.from, to: edit.to }]);
-  else if (edit.type === "resize")
+  // Client indexes count every visit of the day; the optimiser's count only the editable ones.
+  const editable = (n: number, index: number, insertAt = false) => {
+    const { head, middle } = split(dayAt(n));
+    const i = index - head;
+    if (i < 0 || i > middle.length || (!insertAt && i === middle.length))
+      throw badRequest(SYSTEM_REORDER_MESSAGE);
+    return i;
+  };
+  const refuseSystem = (placeId: string) => {
+    if (isSystem({ placeId })) throw badRequest(SYSTEM_CHANGE_MESSAGE);
+  };
+  if (edit.type === "reorder") {
+    if (isSystem(dayAt(edit.day).visits[edit.from] ?? { placeId: "" }))
+      throw badRequest(SYSTEM_CHANGE_MESSAGE);
+    run(edit.day, [
+      { type: "reorder", from: editable(edit.day, edit.from), to: editable(edit.day, edit.to) },
+    ]);
+  } else if (edit.type === "resize") {
+    refuseSystem(edit.placeId);
     run(edit.day, [{ type: "resize", placeId: edit.placeId, stayMinutes: edit.stayMinutes }]);
-  else if (edit.type === "remove") run(edit.day, [{ type: "remove", placeId: edit.placeId }]);
-  else if (edit.type === "insert") {
+  } else if (edit.type === "remove") {
+    refuseSystem(edit.placeId);
+    run(edit.day, [{ type: "remove", placeId: edit.placeId }]);
+  } else if (edit.type === "insert") {
+    refuseSystem(edit.placeId);
     if (days.some((d) => d.visits.some((v) => v.placeId === edit.placeId)))
       throw badRequest("That place is already in the plan");
     run(edit.day, [
-      { type: "insert", placeId: edit.placeId, index: edit.index, stayMinutes: edit.stayMinutes },
+      {
+        type: "insert",
+        placeId: edit.placeId,
+        index: editable(edit.day, edit.index, true),
+        stayMinutes: edit.stayMinutes,
+      },
     ]);
   } else {
     const from = dayAt(edit.fromDay);
     const moving = from.visits[edit.index];
     if (!moving) throw badRequest("Nothing to move there");
+    if (isSystem(moving)) throw badRequest(SYSTEM_CHANGE_MESSAGE);
     if (edit.fromDay === edit.toDay)
-      run(edit.fromDay, [{ type: "reorder", from: edit.index, to: edit.toIndex }]);
+      run(edit.fromDay, [
+        {
+          type: "reorder",
+          from: editable(edit.fromDay, edit.index),
+          to: editable(edit.toDay, edit.toIndex),
+        },
+      ]);
     else {
+      const toIndex = editable(edit.toDay, edit.toIndex, true);
       const stay = Math.round(
         (Date.parse(`2000-01-01T${moving.end}`) - Date.parse(`2000-01-01T${moving.start}`)) / 60000,
       );
@@ -86,18 +144,19 @@ export function applyEdit(
         {
           type: "insert",
           placeId: moving.placeId,
-          index: edit.toIndex,
+          index: toIndex,
           stayMinutes: stay > 0 ? stay : undefined,
         },
       ]);
     }
   }
   const scheduledIds = new Set(days.flatMap((d) => d.visits.map((v) => v.placeId)));
+  const dropped = (v: { placeId: string }) => !scheduledIds.has(v.placeId) && !isSystem(v);
   const unscheduled = [
     ...result.unscheduled.filter((u) => !scheduledIds.has(u.placeId)),
     ...result.days
       .flatMap((d) => d.visits)
-      .filter((v) => !scheduledIds.has(v.placeId))
+      .filter(dropped)
       .map((v) => ({ placeId: v.placeId, name: v.name, reason: "removed" })),
   ];
   return { days, unscheduled, violations };

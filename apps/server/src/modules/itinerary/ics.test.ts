@@ -43,3 +43,39 @@ it("imports into ical.js with every visit at its local time, place and coordinat
   expect(events[1]!.location).toBe('Fushimi Inari; "Senbon", torii');
   expect(events[0]!.component.getFirstPropertyValue("geo")).toEqual([35.0394, 135.7292]);
 });
+
+it("adds an event for each flight, between the two airports' stops", () => {
+  const stop = (placeId: string, name: string, arrive: string, start: string, end: string, mode: string) => ({
+    placeId,
+    name,
+    arrive,
+    start,
+    end,
+    mode,
+    latitude: 35,
+    longitude: 139,
+  });
+  const result = {
+    days: [
+      {
+        day: 1,
+        date: "2026-12-10",
+        visits: [
+          stop("airport_HND_departure", "Haneda Airport", "08:28", "08:28", "09:58", "car"),
+          stop("airport_ITM_arrival", "Osaka International Airport", "11:03", "11:03", "11:33", "flight"),
+        ],
+      },
+    ],
+  } as unknown as OptimizationResult;
+  const text = itineraryIcs({ id: "t1", name: "Kyoto", timezone: "Asia/Tokyo" }, result);
+  const events = new ICAL.Component(ICAL.parse(text))
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c));
+  expect(events.map((e) => e.summary)).toEqual([
+    "Haneda Airport",
+    "Flight HND → ITM",
+    "Osaka International Airport",
+  ]);
+  expect(events[1]!.startDate.toString()).toBe("2026-12-10T09:58:00");
+  expect(events[1]!.endDate.toString()).toBe("2026-12-10T11:03:00");
+});

@@ -16,12 +16,29 @@ export function itineraryIcs(
     prodId: { company: "Tabi", product: "trip-planner", language: "EN" },
   });
   const wall = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00Z`);
+  // An end at or before its start is past midnight (a late landing).
+  const span = (date: string, from: string, to: string) => {
+    const start = wall(date, from);
+    const end = wall(date, to);
+    if (end <= start) end.setUTCDate(end.getUTCDate() + 1);
+    return { start, end };
+  };
   for (const day of result.days) {
-    for (const v of day.visits) {
+    for (const [i, v] of day.visits.entries()) {
+      const before = day.visits[i - 1];
+      if (v.mode === "flight" && before) {
+        cal.createEvent({
+          id: `${trip.id}-${day.day}-flight-${i}@tabi`,
+          ...span(day.date, before.end, v.arrive),
+          timezone: trip.timezone,
+          summary: `Flight ${iataOf(before.placeId) ?? before.name} → ${iataOf(v.placeId) ?? v.name}`,
+          description: `From ${before.name} to ${v.name}, estimated. Day ${day.day} of ${trip.name}`,
+          location: { title: before.name, geo: { lat: before.latitude, lon: before.longitude } },
+        });
+      }
       cal.createEvent({
         id: `${trip.id}-${v.placeId}@tabi`,
-        start: wall(day.date, v.start),
-        end: wall(day.date, v.end),
+        ...span(day.date, v.start, v.end),
         timezone: trip.timezone,
         summary: v.name,
         description: `Day ${day.day} of ${trip.name}`,
@@ -31,3 +48,6 @@ export function itineraryIcs(
   }
   return cal.toString();
 }
+
+/** System airport ids are airport_<IATA>_<role> (problem.ts). */
+const iataOf = (placeId: string) => /^airport_([A-Z0-9]{3})_/.exec(placeId)?.[1];

@@ -166,6 +166,64 @@ describe("optimising a trip", () => {
     expect(second.settings.fairnessWeight).toBe(0);
   });
 
+  it("flies out and home through airports when the departure is far, and keeps those stops fixed", async () => {
+    const owner = (await registered(t.app, "opt-fly@example.com")) as Who;
+    const trip = await createTrip(owner, {
+      departureLocation: "Tokyo Station",
+      departureLatitude: 35.6812,
+      departureLongitude: 139.7671,
+      destination: "same as departure location",
+    });
+    for (const p of KYOTO) await owner.post(`/api/trips/${trip.id}/places`, { ...p, wishLevel: 8 });
+    await owner.post(`/api/trips/${trip.id}/optimizations`, {});
+    expect((await waitDone(owner, trip.id)).stage).toBe("complete");
+    const { result } = (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json();
+    const first = result.days[0];
+    const last = result.days.at(-1);
+    expect(first.start.name).toBe("Tokyo Station");
+    expect(first.visits.slice(0, 2).map((v: { placeId: string }) => v.placeId)).toEqual([
+      "airport_HND_departure",
+      "airport_ITM_arrival",
+    ]);
+    expect(first.visits[1]).toMatchObject({ mode: "flight", system: "airport", category: "airport" });
+    expect(last.visits.slice(-2).map((v: { placeId: string }) => v.placeId)).toEqual([
+      "airport_ITM_departure",
+      "airport_HND_arrival",
+    ]);
+    expect(last.end.name).toBe("Tokyo Station");
+    expect(result.days[1].start.name).toBe("Base near your places");
+    // Airports are not trip places: nothing is marked for them, and the Kyoto places still are.
+    const listed = (await owner.get(`/api/trips/${trip.id}/places`)).json().places;
+    expect(listed).toHaveLength(KYOTO.length);
+
+    const editUrl = `/api/trips/${trip.id}/itinerary/edits`;
+    const onto = await owner.post(editUrl, { type: "reorder", day: 1, from: 2, to: 0 });
+    expect(onto.statusCode).toBe(400);
+    expect(onto.json().error.message).toBe("Cannot reorder onto system places.");
+    const drag = await owner.post(editUrl, { type: "reorder", day: 1, from: 0, to: 2 });
+    expect(drag.statusCode).toBe(400);
+    const remove = await owner.post(editUrl, { type: "remove", day: 1, placeId: "airport_ITM_arrival" });
+    expect(remove.statusCode).toBe(400);
+    // A visit moved from the middle day to the last one lands before the flight home.
+    const middle = result.days[1];
+    if (middle.visits.length > 0) {
+      const moved = await owner.post(editUrl, {
+        type: "move",
+        fromDay: 2,
+        index: 0,
+        toDay: result.days.length,
+        toIndex: 0,
+      });
+      expect(moved.statusCode).toBe(200);
+      const lastAfter = moved.json().result.days.at(-1);
+      expect(lastAfter.visits[0].placeId).toBe(middle.visits[0].placeId);
+      expect(lastAfter.visits.slice(-2).map((v: { placeId: string }) => v.placeId)).toEqual([
+        "airport_ITM_departure",
+        "airport_HND_arrival",
+      ]);
+    }
+  });
+
   it("refuses a member without can_optimize, and a trip with nothing to plan", async () => {
     const owner = (await registered(t.app, "opt-perm@example.com")) as Who;
     const trip = await createTrip(owner);

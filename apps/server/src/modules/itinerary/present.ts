@@ -1,5 +1,6 @@
 import { memberColor, type OptimizationResult, type OptimizationSettings } from "@tabi/contracts";
 import type { Plan } from "@tabi/optimizer";
+import { DAY_START, type DayFrame, homeStops } from "./problem";
 
 type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
 
@@ -8,28 +9,34 @@ export function presentPlan(
   plan: Plan,
   places: Named[],
   members: { userId: string; name: string; colorIndex: number | null }[],
-  base: { name: string; latitude: number; longitude: number },
+  frames: DayFrame[],
   settings: OptimizationSettings,
 ): Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId"> {
   const byId = new Map(places.map((p) => [p.id, p]));
   return {
     executionTimeMs: plan.ms,
     settings,
-    days: plan.days.map((d, i) => ({
-      day: i + 1,
-      date: d.date,
-      depart: d.depart,
-      back: d.back,
-      backTravelMinutes: d.backTravelMinutes,
-      backMode: d.backMode,
-      start: base,
-      end: base,
-      visits: d.visits.map((v) => {
+    days: plan.days.map((d, i) => {
+      const frame = frames[i]!;
+      const visits = d.visits.map((v) => {
         const p = byId.get(v.placeId)!;
         return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
-      }),
-      meals: d.meals,
-    })),
+      });
+      const home = frame.home ? homeStops(frame, d.back, d.backTravelMinutes, d.backMode) : null;
+      return {
+        day: i + 1,
+        date: d.date,
+        // A flight day leaves the departure at the day's start, for the airport.
+        depart: frame.before.length ? DAY_START : d.depart,
+        back: home?.back ?? d.back,
+        backTravelMinutes: home?.backTravelMinutes ?? d.backTravelMinutes,
+        backMode: home?.backMode ?? d.backMode,
+        start: frame.start,
+        end: frame.end,
+        visits: [...frame.before, ...visits, ...(home?.visits ?? [])],
+        meals: d.meals,
+      };
+    }),
     unscheduled: plan.unscheduled.map((u) => ({
       placeId: u.placeId,
       name: byId.get(u.placeId)?.name ?? "",

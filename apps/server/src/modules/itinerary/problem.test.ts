@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildProblem } from "./problem";
+import { buildProblem, CHECK_IN_MINUTES, flightMinutes, LANDING_MINUTES } from "./problem";
 
 const settings = { fairnessWeight: 0.6, includeMeals: true, preferredTransport: "public_transport" as const };
 const kyoto = {
@@ -19,11 +19,14 @@ const place = (id: string, lat: number, lng: number, wishes: [string, number][])
 });
 
 describe("buildProblem", () => {
-  it("makes one 08:00-22:00 day per trip date from the departure when it is near", () => {
-    const { problem, base } = buildProblem(kyoto, [place("a", 35.0394, 135.7292, [["u1", 10]])], settings);
+  it("makes one 08:00-22:00 day per trip date, from and back to the departure when it is home", () => {
+    const { problem, frames } = buildProblem(kyoto, [place("a", 35.0394, 135.7292, [["u1", 10]])], settings);
     expect(problem.days.map((d) => d.date)).toEqual(["2026-12-10", "2026-12-11", "2026-12-12"]);
-    expect(problem.days[0]).toMatchObject({ start: "08:00", end: "22:00", from: "base", to: "base" });
-    expect(base.name).toBe("Kyoto Station");
+    const home = problem.days[0]!.from;
+    for (const d of problem.days)
+      expect(d).toMatchObject({ start: "08:00", end: "22:00", from: home, to: home });
+    expect(problem.locations.find((l) => l.id === home)).toMatchObject({ lat: 34.9858, lng: 135.7588 });
+    expect(frames.map((f) => f.start.name)).toEqual(["Kyoto Station", "Kyoto Station", "Kyoto Station"]);
     expect(problem.mode).toBe("public_transport");
   });
 
@@ -44,13 +47,74 @@ describe("buildProblem", () => {
     expect(problem.places[0]!.wishes).toEqual({ u1: 5, u2: 1.5 });
   });
 
-  it("starts days from the centre of the places when the departure is far away", () => {
-    const { base } = buildProblem(
-      { ...kyoto, departureLatitude: 51.47, departureLongitude: -0.45 },
+  it("sleeps at a base at the centre of the places when the departure is not home", () => {
+    const nagoya = {
+      ...kyoto,
+      departureLocation: "Nagoya",
+      departureLatitude: 35.17,
+      departureLongitude: 136.88,
+    };
+    const { problem, frames } = buildProblem(
+      nagoya,
       [place("a", 35.0, 135.7, [["u", 6]]), place("b", 35.02, 135.76, [["u", 6]])],
       settings,
     );
-    expect(base.name).toBe("Base near your places");
-    expect(base.latitude).toBeCloseTo(35.01);
+    expect(frames[0]!.start.name).toBe("Nagoya");
+    expect(frames[0]!.end.name).toBe("Base near your places");
+    expect(frames[0]!.end.latitude).toBeCloseTo(35.01);
+    expect(frames[2]!.end.name).toBe("Nagoya"); // the last day returns
+    expect(problem.days[0]!.to).toBe(problem.days[1]!.from);
+    expect(problem.days[0]!.from).toBe(problem.days[2]!.to);
+  });
+
+  it("ends and starts a night at that night's hotel booking", () => {
+    const hotel = { date: "2026-12-10", name: "Hotel Kanra", latitude: 34.99, longitude: 135.76 };
+    const { problem, frames } = buildProblem(kyoto, [place("a", 35.04, 135.73, [["u", 6]])], settings, {
+      hotels: [hotel],
+    });
+    expect(frames[0]!.end.name).toBe("Hotel Kanra");
+    expect(frames[1]!.start.name).toBe("Hotel Kanra");
+    expect(frames[1]!.end.name).toBe("Kyoto Station");
+    const at = problem.locations.find((l) => l.id === problem.days[0]!.to);
+    expect(at).toMatchObject({ lat: 34.99, lng: 135.76 });
+  });
+
+  it("flies out and home through the airports when the departure is far", () => {
+    const hnd = { name: "Haneda Airport", iata: "HND", latitude: 35.5523, longitude: 139.7798 };
+    const itm = { name: "Osaka International Airport", iata: "ITM", latitude: 34.7855, longitude: 135.4382 };
+    const tokyo = {
+      ...kyoto,
+      departureLocation: "Tokyo",
+      departureLatitude: 35.6812,
+      departureLongitude: 139.7671,
+    };
+    const { problem, frames } = buildProblem(tokyo, [place("a", 35.04, 135.73, [["u", 6]])], settings, {
+      flights: { outbound: { from: hnd, to: itm }, inbound: { from: itm, to: hnd } },
+    });
+    const flight = flightMinutes(hnd, itm);
+    const [out, arrive] = frames[0]!.before;
+    expect(out).toMatchObject({ placeId: "airport_HND_departure", system: "airport", mode: "car" });
+    expect(arrive).toMatchObject({ placeId: "airport_ITM_arrival", mode: "flight", travelMinutes: flight });
+    // The optimiser's first day starts at the arrival airport once the group has landed.
+    const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    expect(toMin(problem.days[0]!.start)).toBe(toMin(out!.end) + flight + LANDING_MINUTES);
+    expect(problem.locations.find((l) => l.id === problem.days[0]!.from)).toMatchObject({ kind: "airport" });
+    // The last day ends at the airport, check-in time before the flight home.
+    const home = frames[2]!.home!;
+    expect(toMin(problem.days[2]!.end)).toBe(home.departAt - CHECK_IN_MINUTES);
+    expect(home.flight.to.iata).toBe("HND");
+    expect(frames[1]!.before).toEqual([]);
+  });
+
+  it("leaves a first day with no time when the flight lands at night", () => {
+    const far = { name: "Far", iata: "FAR", latitude: 51.47, longitude: -0.45 };
+    const kix = { name: "Kansai", iata: "KIX", latitude: 34.43, longitude: 135.23 };
+    const { problem } = buildProblem(
+      { ...kyoto, departureLatitude: 51.5, departureLongitude: -0.12 },
+      [place("a", 35.04, 135.73, [["u", 6]])],
+      settings,
+      { flights: { outbound: { from: far, to: kix }, inbound: null } },
+    );
+    expect(problem.days[0]).toMatchObject({ start: "21:59", end: "22:00" });
   });
 });

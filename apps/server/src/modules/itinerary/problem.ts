@@ -1,5 +1,12 @@
-import type { OptimizationSettings } from "@tabi/contracts";
-import { haversineKm, type Problem } from "@tabi/optimizer";
+import { type OptimizationSettings, SAME_AS_DEPARTURE } from "@tabi/contracts";
+import {
+  formatHhmm,
+  haversineKm,
+  type Problem,
+  parseHhmm,
+  TRAVEL_MODEL,
+  travelMinutes,
+} from "@tabi/optimizer";
 
 export interface PlaceForProblem {
   id: string;
@@ -14,15 +21,75 @@ export interface TripForProblem {
   departureLocation: string;
   departureLatitude: number | null;
   departureLongitude: number | null;
+  destination?: string | null;
+  destinationLatitude?: number | null;
+  destinationLongitude?: number | null;
   startDate: string;
   endDate: string | null;
+}
+
+export interface Point {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface Airport extends Point {
+  iata: string;
+}
+
+/** Where the group sleeps the night after `date` (a hotel booking; spec 2 'hotel block'). */
+export interface HotelNight extends Point {
+  date: string;
+}
+
+/** A flight between two airports, chosen by `flightsFor` (issue 6: far departures). */
+export interface FlightPlan {
+  outbound: { from: Airport; to: Airport } | null;
+  inbound: { from: Airport; to: Airport } | null;
+}
+
+/** A stop the plan adds itself, in the shape of a visit (contracts `visitSchema`, `system` set). */
+export interface SystemVisit {
+  placeId: string;
+  name: string;
+  arrive: string;
+  start: string;
+  end: string;
+  travelMinutes: number;
+  mode: string;
+  latitude: number;
+  longitude: number;
+  category: string;
+  system: "airport";
+}
+
+/**
+ * What the optimiser does not decide about a day: where it starts and ends, and the airport stops
+ * before and after the visits. `after` times that depend on the plan are filled in by presentPlan.
+ */
+export interface DayFrame {
+  start: Point;
+  end: Point;
+  before: SystemVisit[];
+  /** The last day's flight home: airports after the visits, then the ground leg to the return place. */
+  home: { departAt: number; flight: { from: Airport; to: Airport }; flightMinutes: number } | null;
 }
 
 export const DAY_START = "08:00";
 export const DAY_END = "22:00";
 const MAX_DAYS = 31;
-/** Beyond this the departure is another city: days start from a base among the places instead. */
+/** Beyond this (or in another country) the departure is another city: the plan flies (issue 6). */
 export const FAR_KM = 300;
+/** Within this the departure is home: nights there when there is no hotel booking. */
+export const HOME_KM = 50;
+/** At the airport before a flight (check-in, security) and after landing (baggage). */
+export const CHECK_IN_MINUTES = 90;
+export const LANDING_MINUTES = 30;
+/** Taxi, climb and descent on top of the cruising time. */
+const FLIGHT_EXTRA_MINUTES = 30;
+/** The flight home leaves no earlier than this, so a long flight still leaves the last morning free. */
+const EARLIEST_FLIGHT_HOME = 14 * 60;
 
 function dates(start: string, end: string | null): string[] {
   const out: string[] = [];
@@ -38,32 +105,150 @@ function dates(start: string, end: string | null): string[] {
 /** Time budget: about a second for a normal trip, more for large ones. */
 export const timeLimitFor = (places: number) => Math.min(8000, Math.max(800, 300 + 15 * places));
 
+const ll = (p: Point) => ({ lat: p.latitude, lng: p.longitude });
+export const flightMinutes = (a: Point, b: Point) =>
+  Math.ceil((haversineKm(ll(a), ll(b)) / TRAVEL_MODEL.speedKmh.flight) * 60) + FLIGHT_EXTRA_MINUTES;
+/** To and from airports the group takes a car or taxi (spec 2 section 4: a leg to an airport is a car). */
+const groundMinutes = (a: Point, b: Point) => travelMinutes(ll(a), ll(b), "car");
+
+/** The centre of the wished places (the night base when nobody booked a hotel). */
+export function placesCentre(places: PlaceForProblem[]): Point | null {
+  const wished = places.filter((p) => p.wishes.length > 0);
+  if (wished.length === 0) return null;
+  return {
+    name: "Base near your places",
+    latitude: wished.reduce((s, p) => s + p.latitude, 0) / wished.length,
+    longitude: wished.reduce((s, p) => s + p.longitude, 0) / wished.length,
+  };
+}
+
+export function departurePoint(trip: TripForProblem): Point | null {
+  if (trip.departureLatitude == null || trip.departureLongitude == null) return null;
+  return {
+    name: trip.departureLocation,
+    latitude: trip.departureLatitude,
+    longitude: trip.departureLongitude,
+  };
+}
+
+/** The last day ends at the destination when the trip has one, else back at the departure. */
+export function returnPoint(trip: TripForProblem): Point | null {
+  const roundTrip = trip.destination?.toLowerCase() === SAME_AS_DEPARTURE;
+  if (!roundTrip && trip.destination && trip.destinationLatitude != null && trip.destinationLongitude != null)
+    return {
+      name: trip.destination,
+      latitude: trip.destinationLatitude,
+      longitude: trip.destinationLongitude,
+    };
+  return departurePoint(trip);
+}
+
+/** Far: more than 300 km from the places, or in another country (when both countries are known). */
+export function isFar(a: Point, b: Point, countryA: string | null, countryB: string | null): boolean {
+  if (haversineKm(ll(a), ll(b)) > FAR_KM) return true;
+  return countryA != null && countryB != null && countryA !== countryB;
+}
+
 /**
- * The trip as the optimiser's problem. Every day runs 08:00-22:00 from and back to the base: the
- * departure when it is near the places, else the centre of the places (a hotel booking will replace
- * it once bookings exist). Wishes go from the stored 1-10 scale to the optimiser's 1-5.
+ * The trip as the optimiser's problem, and each day's frame. Days run 08:00-22:00. Day 1 starts at
+ * the departure, the last day ends at the return point; each night is at that night's hotel booking,
+ * else at home when the departure is near the places, else at a base at the centre of the places.
+ * A flight replaces the start (or the end) when the departure (or return) is far: the optimiser's day
+ * then starts at the arrival airport after landing, or ends at the airport before the flight home.
+ * Wishes go from the stored 1-10 scale to the optimiser's 1-5.
  */
 export function buildProblem(
   trip: TripForProblem,
   places: PlaceForProblem[],
   settings: OptimizationSettings,
+  context: { hotels?: HotelNight[]; flights?: FlightPlan } = {},
 ) {
   const wished = places.filter((p) => p.wishes.length > 0);
-  const lat = wished.reduce((s, p) => s + p.latitude, 0) / Math.max(1, wished.length);
-  const lng = wished.reduce((s, p) => s + p.longitude, 0) / Math.max(1, wished.length);
-  const hasDeparture = trip.departureLatitude != null && trip.departureLongitude != null;
-  const nearDeparture =
-    hasDeparture &&
-    haversineKm({ lat, lng }, { lat: trip.departureLatitude!, lng: trip.departureLongitude! }) <= FAR_KM;
-  const base = nearDeparture
-    ? { name: trip.departureLocation, latitude: trip.departureLatitude!, longitude: trip.departureLongitude! }
-    : { name: "Base near your places", latitude: lat, longitude: lng };
+  const centre = placesCentre(places) ?? departurePoint(trip) ?? { name: "Base", latitude: 0, longitude: 0 };
+  const departure = departurePoint(trip) ?? centre;
+  const back = returnPoint(trip) ?? departure;
+  const flights = context.flights ?? { outbound: null, inbound: null };
+  const home = haversineKm(ll(departure), ll(centre)) <= HOME_KM && !flights.outbound;
+  const base = home ? departure : centre;
+  const days = dates(trip.startDate, trip.endDate);
+  const nightAt = (date: string): Point => {
+    const hotel = context.hotels?.find((h) => h.date === date);
+    return hotel ? { name: hotel.name, latitude: hotel.latitude, longitude: hotel.longitude } : base;
+  };
+
+  // Every distinct point a day starts or ends at is one location of the problem.
+  const locations: Problem["locations"][number][] = [];
+  const idOf = new Map<string, string>();
+  const locate = (p: Point, kind: "departure" | "destination" | "airport") => {
+    const key = `${p.latitude},${p.longitude}`;
+    let id = idOf.get(key);
+    if (!id) {
+      id = `p${idOf.size}`;
+      idOf.set(key, id);
+      locations.push({ id, lat: p.latitude, lng: p.longitude, kind });
+    }
+    return id;
+  };
+
+  const dayStart = parseHhmm(DAY_START);
+  const dayEnd = parseHhmm(DAY_END);
+  const frames: DayFrame[] = [];
+  const problemDays: Problem["days"] = days.map((date, i) => {
+    const first = i === 0;
+    const last = i === days.length - 1;
+    const frame: DayFrame = {
+      start: first ? departure : nightAt(days[i - 1]!),
+      end: last ? back : nightAt(date),
+      before: [],
+      home: null,
+    };
+    let start = dayStart;
+    let end = dayEnd;
+    let from = locate(frame.start, first ? "departure" : "destination");
+    let to = locate(frame.end, "destination");
+    if (first && flights.outbound) {
+      const { from: dep, to: arr } = flights.outbound;
+      const atAirport = dayStart + groundMinutes(departure, dep);
+      const takeOff = atAirport + CHECK_IN_MINUTES;
+      const landed = takeOff + flightMinutes(dep, arr);
+      frame.before = [
+        systemVisit(dep, "departure", atAirport, atAirport, takeOff, groundMinutes(departure, dep), "car"),
+        systemVisit(
+          arr,
+          "arrival",
+          landed,
+          landed,
+          landed + LANDING_MINUTES,
+          flightMinutes(dep, arr),
+          "flight",
+        ),
+      ];
+      start = landed + LANDING_MINUTES;
+      from = locate(arr, "airport");
+    }
+    if (last && flights.inbound) {
+      const { from: dep, to: arr } = flights.inbound;
+      const flight = flightMinutes(dep, arr);
+      const departAt = Math.max(
+        EARLIEST_FLIGHT_HOME,
+        dayEnd - groundMinutes(arr, back) - LANDING_MINUTES - flight,
+      );
+      frame.home = { departAt, flight: { from: dep, to: arr }, flightMinutes: flight };
+      end = departAt - CHECK_IN_MINUTES;
+      to = locate(dep, "airport");
+    }
+    // A day with no time left (a long flight) keeps one minute: the optimiser then plans nothing.
+    start = Math.min(start, dayEnd - 1);
+    end = Math.max(end, start + 1);
+    frames.push(frame);
+    return { date, start: formatHhmm(start), end: formatHhmm(end), from, to };
+  });
 
   const members = [...new Set(wished.flatMap((p) => p.wishes.map((w) => w.userId)))];
   const problem: Problem = {
     members,
     locations: [
-      { id: "base", lat: base.latitude, lng: base.longitude, kind: "departure" },
+      ...locations,
       ...wished.map((p) => ({ id: p.id, lat: p.latitude, lng: p.longitude, kind: "place" as const })),
     ],
     mode: settings.preferredTransport,
@@ -74,16 +259,61 @@ export function buildProblem(
       wishes: Object.fromEntries(p.wishes.map((w) => [w.userId, w.wishLevel / 2])),
       ...(p.preferredTimeOfDay ? { preferred: p.preferredTimeOfDay } : {}),
     })),
-    days: dates(trip.startDate, trip.endDate).map((date) => ({
-      date,
-      start: DAY_START,
-      end: DAY_END,
-      from: "base",
-      to: "base",
-    })),
+    days: problemDays,
     settings: { fairnessWeight: settings.fairnessWeight, includeMeals: settings.includeMeals },
     seed: 1,
     timeLimitMs: timeLimitFor(wished.length),
   };
-  return { problem, base };
+  return { problem, frames };
+}
+
+/** Spec 2: system place ids begin with airport_, return_ or departure_. */
+export function systemVisit(
+  airport: Airport,
+  role: "departure" | "arrival",
+  arrive: number,
+  start: number,
+  end: number,
+  travel: number,
+  mode: string,
+): SystemVisit {
+  return {
+    placeId: `airport_${airport.iata}_${role}`,
+    name: airport.name,
+    arrive: formatHhmm(arrive),
+    start: formatHhmm(start),
+    end: formatHhmm(end),
+    travelMinutes: travel,
+    mode,
+    latitude: airport.latitude,
+    longitude: airport.longitude,
+    category: "airport",
+    system: "airport",
+  };
+}
+
+/** The flight home after the last day's visits: the two airports and the ground leg to the return point. */
+export function homeStops(frame: DayFrame, arriveAtAirport: string, travel: number, mode: string) {
+  const home = frame.home!;
+  const landed = home.departAt + home.flightMinutes;
+  const at = parseHhmm(arriveAtAirport);
+  const visits = [
+    systemVisit(home.flight.from, "departure", at, at, Math.max(at, home.departAt), travel, mode),
+    systemVisit(
+      home.flight.to,
+      "arrival",
+      landed,
+      landed,
+      landed + LANDING_MINUTES,
+      home.flightMinutes,
+      "flight",
+    ),
+  ];
+  const ground = groundMinutes(home.flight.to, frame.end);
+  return {
+    visits,
+    back: formatHhmm(landed + LANDING_MINUTES + ground),
+    backTravelMinutes: ground,
+    backMode: "car",
+  };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/connect";
 import {
+  bookings,
   optimizationProgress,
   optimizationResults,
   places,
@@ -10,6 +11,7 @@ import {
   users,
 } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
+import type { HotelNight } from "./problem";
 
 export async function loadTripForOptimization(db: Executor, scope: TripScope) {
   const [trip] = await db.select().from(trips).where(eq(trips.id, scope.tripId));
@@ -65,4 +67,32 @@ export async function activeResult(db: Executor, scope: TripScope) {
     .orderBy(desc(optimizationResults.createdAt))
     .limit(1);
   return row;
+}
+
+/** Hotel bookings as nights: one per date from check-in to the day before check-out (spec 2 hotel block). */
+export async function hotelNights(db: Executor, scope: TripScope): Promise<HotelNight[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.tripId, scope.tripId), eq(bookings.bookingType, "hotel")));
+  const nights: HotelNight[] = [];
+  for (const row of rows) {
+    const at = row.location as { lat?: number; lng?: number; latitude?: number; longitude?: number } | null;
+    const latitude = at?.latitude ?? at?.lat;
+    const longitude = at?.longitude ?? at?.lng;
+    if (!row.checkInDate || typeof latitude !== "number" || typeof longitude !== "number") continue;
+    const d = new Date(`${row.checkInDate}T00:00:00Z`);
+    // A missing check-out is the next day (spec 2 'Hotel form').
+    const out = new Date(`${row.checkOutDate || row.checkInDate}T00:00:00Z`);
+    do {
+      nights.push({
+        date: d.toISOString().slice(0, 10),
+        name: row.hotelName || "Hotel",
+        latitude,
+        longitude,
+      });
+      d.setUTCDate(d.getUTCDate() + 1);
+    } while (d < out && nights.length < 400);
+  }
+  return nights;
 }

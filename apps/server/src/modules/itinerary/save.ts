@@ -53,24 +53,41 @@ export async function markPlaces(tx: Executor, tripId: string, days: ItineraryDa
       travelTimeFromPrevious: null,
     })
     .where(eq(places.tripId, tripId));
-  for (const day of days) {
-    for (const [i, v] of day.visits.entries()) {
-      await tx
-        .update(places)
-        .set({
-          scheduled: true,
-          isSelectedForOptimization: true,
-          scheduledDate: day.date,
-          scheduledTimeStart: v.start,
-          scheduledTimeEnd: v.end,
-          dayNumber: day.day,
-          orderInDay: i + 1,
-          transportMode: v.mode,
-          travelTimeFromPrevious: v.travelMinutes,
-        })
-        .where(and(eq(places.id, v.placeId), eq(places.tripId, tripId)));
-    }
-  }
+  const visits = days.flatMap((day) =>
+    day.visits.flatMap((v, i) =>
+      v.system
+        ? []
+        : [
+            {
+              id: v.placeId,
+              date: day.date,
+              start: v.start,
+              end: v.end,
+              day: day.day,
+              ord: i + 1,
+              mode: v.mode,
+              travel: v.travelMinutes,
+            },
+          ],
+    ),
+  );
+  if (visits.length === 0) return;
+  // One statement for all visits: on PGlite a transaction holds the only connection, so every other
+  // request waits for it; one update per place made that wait grow with the plan.
+  await tx.execute(sql`
+    update ${places} set
+      scheduled = true,
+      is_selected_for_optimization = true,
+      scheduled_date = v.date::date,
+      scheduled_time_start = v.start,
+      scheduled_time_end = v."end",
+      day_number = v.day,
+      order_in_day = v.ord,
+      transport_mode = v.mode,
+      travel_time_from_previous = v.travel
+    from jsonb_to_recordset(${JSON.stringify(visits)}::jsonb)
+      as v(id uuid, date text, start text, "end" text, day smallint, ord smallint, mode text, travel integer)
+    where ${places.id} = v.id and ${places.tripId} = ${tripId}`);
 }
 
 /** A calendar edit: the active result's days replaced, its version bumped, places re-marked. */

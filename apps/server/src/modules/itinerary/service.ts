@@ -14,12 +14,20 @@ import { trips } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
+import type { GeoLookup } from "../../providers/places";
 import type { TripBus } from "../../realtime/bus";
 import { applyEdit } from "./edit";
+import { flightsFor } from "./flights";
 import { itineraryIcs } from "./ics";
 import { presentPlan } from "./present";
 import { buildProblem } from "./problem";
-import { activeResult, latestProgress, loadTripForOptimization, upsertProgress } from "./queries";
+import {
+  activeResult,
+  hotelNights,
+  latestProgress,
+  loadTripForOptimization,
+  upsertProgress,
+} from "./queries";
 import { saveEditedDays, saveResult } from "./save";
 
 interface Running {
@@ -33,6 +41,7 @@ export class OptimizationService {
   constructor(
     private readonly db: Db,
     private readonly bus: TripBus,
+    private readonly geo: GeoLookup,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -46,18 +55,8 @@ export class OptimizationService {
     if (current) return { jobId: current.jobId, joined: true };
 
     const started = Date.now();
-    const data = await loadTripForOptimization(this.db, scope);
-    if (!data.trip) throw badRequest(OPTIMIZATION_MESSAGES.noDeparture);
-    const withWishes = data.places.map((p) => ({
-      id: p.id,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      stayMinutes: p.stayDurationMinutes,
-      preferredTimeOfDay: p.preferredTimeOfDay,
-      wishes: data.wishes.filter((w) => w.placeId === p.id),
-    }));
-    if (!withWishes.some((p) => p.wishes.length > 0)) throw badRequest(OPTIMIZATION_MESSAGES.noPlaces);
-    const { problem, base } = buildProblem(data.trip, withWishes, settings);
+    const { data, problem, frames, named } = await this.load(scope, settings);
+    if (!problem.places.length) throw badRequest(OPTIMIZATION_MESSAGES.noPlaces);
 
     const jobId = randomUUID();
     const report = this.reporter(scope, jobId, started);
@@ -71,19 +70,7 @@ export class OptimizationService {
 
     job.result
       .then(async (plan) => {
-        const result = presentPlan(
-          plan,
-          data.places.map((p) => ({
-            id: p.id,
-            name: p.name,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            category: p.category,
-          })),
-          data.members,
-          base,
-          settings,
-        );
+        const result = presentPlan(plan, named, data.members, frames, settings);
         const resultId = await saveResult(this.db, scope.tripId, scope.userId, {
           ...result,
           executionTimeMs: Date.now() - started,
@@ -108,30 +95,10 @@ export class OptimizationService {
   async edit(scope: TripScope, edit: ItineraryEdit) {
     const result = await this.active(scope);
     if (!result) throw notFound("There is no itinerary to edit yet. Optimize first.");
-    const data = await loadTripForOptimization(this.db, scope);
-    const withWishes = data.places.map((p) => ({
-      id: p.id,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      stayMinutes: p.stayDurationMinutes,
-      preferredTimeOfDay: p.preferredTimeOfDay,
-      wishes: data.wishes.filter((w) => w.placeId === p.id),
-    }));
-    const { problem } = buildProblem(data.trip!, withWishes, result.settings);
+    const { problem, frames, named } = await this.load(scope, result.settings);
     let applied: ReturnType<typeof applyEdit>;
     try {
-      applied = applyEdit(
-        problem,
-        result,
-        edit,
-        data.places.map((p) => ({
-          id: p.id,
-          name: p.name,
-          latitude: p.latitude,
-          longitude: p.longitude,
-          category: p.category,
-        })),
-      );
+      applied = applyEdit(problem, frames, result, edit, named);
     } catch (err) {
       if ((err as Error).name === "ProblemError") throw badRequest((err as Error).message);
       throw err;
@@ -147,6 +114,37 @@ export class OptimizationService {
       byUserId: scope.userId,
     });
     return { result: (await this.active(scope))!, violations: applied.violations };
+  }
+
+  /** The trip as the optimiser's problem: its places and wishes, hotel nights and flights (problem.ts). */
+  private async load(scope: TripScope, settings: OptimizationSettings) {
+    const data = await loadTripForOptimization(this.db, scope);
+    if (!data.trip) throw badRequest(OPTIMIZATION_MESSAGES.noDeparture);
+    const forProblem = data.places.map((p) => ({
+      id: p.id,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      stayMinutes: p.stayDurationMinutes,
+      preferredTimeOfDay: p.preferredTimeOfDay,
+      wishes: data.wishes.filter((w) => w.placeId === p.id),
+    }));
+    const [hotels, flights] = await Promise.all([
+      hotelNights(this.db, scope),
+      flightsFor(data.trip, forProblem, this.geo).catch((err: Error) => {
+        // Without the airport list the plan still works, from a base near the places.
+        this.log.warn({ err, tripId: scope.tripId }, "no flight legs: airport lookup failed");
+        return { outbound: null, inbound: null };
+      }),
+    ]);
+    const { problem, frames } = buildProblem(data.trip, forProblem, settings, { hotels, flights });
+    const named = data.places.map((p) => ({
+      id: p.id,
+      name: p.name,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      category: p.category,
+    }));
+    return { data, problem, frames, named };
   }
 
   /** The active plan as an .ics file (null: nothing planned yet). */

@@ -3,7 +3,7 @@ import { googlePlaces } from "./google";
 import { nominatimPlaces } from "./nominatim";
 import { offlinePlaces } from "./offline";
 import { photonPlaces } from "./photon";
-import type { FetchLike, PlacesProvider } from "./types";
+import type { FetchLike, PlaceResult, PlacesProvider } from "./types";
 
 export type { LatLng, PlaceResult, PlacesProvider } from "./types";
 export { PlacesProviderError } from "./types";
@@ -44,4 +44,23 @@ export function createPlacesProvider(options: PlacesOptions = {}): PlacesProvide
     default:
       return offlinePlaces({ ...options.gazetteer, onBuilt: options.onGazetteerBuilt });
   }
+}
+
+/**
+ * Airports and countries for the itinerary's flight legs (issue 6): always from the shipped gazetteer,
+ * whatever the search provider, since a plan must not wait on an outside service. Shares the search's
+ * copy when the search is offline too.
+ */
+export interface GeoLookup {
+  nearestAirport(lat: number, lng: number): Promise<PlaceResult | null>;
+  /** ISO country code of the nearest city within 50 km, or null. */
+  countryAt(lat: number, lng: number): Promise<string | null>;
+}
+
+export function createGeoLookup(search: PlacesProvider, gazetteer?: Partial<GazetteerPaths>): GeoLookup {
+  const offline = "load" in search ? (search as ReturnType<typeof offlinePlaces>) : offlinePlaces(gazetteer);
+  return {
+    nearestAirport: async (lat, lng) => (await offline.load()).nearestAirport(lat, lng),
+    countryAt: async (lat, lng) => (await offline.load()).reverse(lat, lng)?.countryCode ?? null,
+  };
 }

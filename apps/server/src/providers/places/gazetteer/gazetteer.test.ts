@@ -58,6 +58,14 @@ describe("search", () => {
     expect(top("JFK")?.iata).toBe("JFK");
   });
 
+  it("finds the airport a group would fly from: a large one when there is one nearby", () => {
+    expect(g.nearestAirport(35.0116, 135.7681)?.iata).toBe("ITM"); // Kyoto: Osaka Itami (large)
+    expect(g.nearestAirport(36.2048, 138.2529)?.iata).toBeTruthy(); // central Japan: within 400 km
+    expect(g.nearestAirport(48.8566, 2.3522)?.iata).toMatch(/^(CDG|ORY)$/);
+    expect(g.nearestAirport(-33.8688, 151.2093)?.iata).toBe("SYD");
+    expect(g.nearestAirport(0, -30)).toBeNull(); // mid-Atlantic
+  });
+
   it("prefers the place near `near` among equal names", () => {
     expect(top("springfield", { lat: 41.88, lng: -87.63 })?.address).toBe("Springfield, IL, United States");
     expect(top("springfield", { lat: 42.36, lng: -71.06 })?.address).toBe("Springfield, MA, United States");

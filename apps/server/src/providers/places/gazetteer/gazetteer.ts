@@ -22,6 +22,12 @@ const BONUS = {
 } as const;
 const DISTANCE_WEIGHT = 1.2;
 const REVERSE_MAX_KM = 50;
+/** [least iataBoost (6 large, 3 medium with scheduled flights, 1.5 other), km] (sources.ts). */
+const AIRPORT_TIERS = [
+  [6, 200],
+  [3, 300],
+  [0, 400],
+] as const;
 /** Multi-word fallback: how many candidates of the rarest word are checked for the other words. */
 const WORDS_MAX_CANDIDATES = 2000;
 
@@ -42,6 +48,7 @@ export class Gazetteer {
   private readonly kinds: PlaceResult["kind"][];
   private readonly categories: string[];
   private readonly cities: PointGrid;
+  private readonly airports: PointGrid;
   private readonly rows = new Int32Array(3 * 256);
 
   constructor(file: Buffer) {
@@ -63,6 +70,10 @@ export class Gazetteer {
     const cityEntries: number[] = [];
     for (let i = 0; i < this.kind.length; i++) if (this.kind[i] === cityKind) cityEntries.push(i);
     this.cities = new PointGrid(this.lat, this.lng, Uint32Array.from(cityEntries));
+    const airportKind = this.kinds.indexOf("airport");
+    const airportEntries: number[] = [];
+    for (let i = 0; i < this.kind.length; i++) if (this.kind[i] === airportKind) airportEntries.push(i);
+    this.airports = new PointGrid(this.lat, this.lng, Uint32Array.from(airportEntries), 1);
   }
 
   get size() {
@@ -170,6 +181,21 @@ export class Gazetteer {
   reverse(lat: number, lng: number): PlaceResult | null {
     const hit = this.cities.nearest(lat, lng, REVERSE_MAX_KM);
     return hit ? this.result(hit.point) : null;
+  }
+
+  /**
+   * The airport a group would fly from near a point: the nearest large airport within 200 km, else the
+   * nearest medium one with scheduled flights within 300 km, else any with an IATA code within 400 km.
+   */
+  nearestAirport(lat: number, lng: number): PlaceResult | null {
+    for (const [minBoost, maxKm] of AIRPORT_TIERS) {
+      let best: { point: number; km: number } | null = null;
+      this.airports.within(lat, lng, maxKm, (point, km) => {
+        if (this.iataBoost[point]! >= minBoost && (!best || km < best.km)) best = { point, km };
+      });
+      if (best) return this.result((best as { point: number }).point);
+    }
+    return null;
   }
 
   private result(entry: number): PlaceResult {

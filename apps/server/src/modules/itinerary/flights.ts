@@ -1,0 +1,55 @@
+import { haversineKm } from "@tabi/optimizer";
+import type { GeoLookup } from "../../providers/places";
+import {
+  type Airport,
+  departurePoint,
+  type FlightPlan,
+  isFar,
+  type PlaceForProblem,
+  type Point,
+  placesCentre,
+  returnPoint,
+  type TripForProblem,
+} from "./problem";
+
+const NO_FLIGHTS: FlightPlan = { outbound: null, inbound: null };
+
+/**
+ * The flights of a trip whose departure (or return point) is far from its places (issue 6): from the
+ * airport nearest the departure to the one nearest the places, and back from there to the airport
+ * nearest the return point. No flight when both ends share an airport or one has none within 400 km.
+ */
+export async function flightsFor(
+  trip: TripForProblem,
+  places: PlaceForProblem[],
+  geo: GeoLookup,
+): Promise<FlightPlan> {
+  const centre = placesCentre(places);
+  const departure = departurePoint(trip);
+  if (!centre || !departure) return NO_FLIGHTS;
+  const back = returnPoint(trip) ?? departure;
+  // The centre can be at sea (a coast, islands): the wished place nearest to it stands for the places.
+  const wished = places.filter((p) => p.wishes.length > 0);
+  const anchor = wished.reduce((best, p) =>
+    distance(p, centre) < distance(best, centre) ? p : best,
+  ) as PlaceForProblem;
+  const placesCountry = await geo.countryAt(anchor.latitude, anchor.longitude);
+  const countryOf = async (p: Point) => geo.countryAt(p.latitude, p.longitude);
+  const airportNear = async (p: Point): Promise<Airport | null> => {
+    const hit = await geo.nearestAirport(p.latitude, p.longitude);
+    return hit?.iata ? { name: hit.name, latitude: hit.lat, longitude: hit.lng, iata: hit.iata } : null;
+  };
+  const leg = async (from: Point, to: Point) => {
+    const [a, b] = await Promise.all([airportNear(from), airportNear(to)]);
+    return a && b && a.iata !== b.iata ? { from: a, to: b } : null;
+  };
+  const here: Point = { name: "", latitude: anchor.latitude, longitude: anchor.longitude };
+  const outbound = isFar(departure, centre, await countryOf(departure), placesCountry)
+    ? await leg(departure, here)
+    : null;
+  const inbound = isFar(back, centre, await countryOf(back), placesCountry) ? await leg(here, back) : null;
+  return { outbound, inbound };
+}
+
+const distance = (p: { latitude: number; longitude: number }, q: Point) =>
+  haversineKm({ lat: p.latitude, lng: p.longitude }, { lat: q.latitude, lng: q.longitude });

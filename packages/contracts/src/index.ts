@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./errors";
 export * from "./feedback";
+export * from "./full";
 export * from "./messages";
 export * from "./optimization";
 export * from "./palette";

@@ -3,10 +3,9 @@ import {
   itineraryEditSchema,
   optimizationResultSchema,
   optimizationSettingsSchema,
-  placeListSchema,
   progressSchema,
   startOptimizationResponseSchema,
-  tripDetailSchema,
+  tripFullSchema,
 } from "@tabi/contracts";
 import { z } from "zod";
 import { notFound } from "../../http/errors";
@@ -52,10 +51,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
 
   // The trip screen's one read: the trip, its members, its places and the active plan together. Kept
   // serialised until the trip changes (cache/trip-cache.ts): a screen load costs no database read.
-  const fullSchema = tripDetailSchema.extend({
-    places: placeListSchema,
-    result: optimizationResultSchema.nullable(),
-  });
+  const fullSchema = tripFullSchema;
   app.get(
     "/api/trips/:tripId/full",
     {

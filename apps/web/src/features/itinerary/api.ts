@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { api } from "../../lib/api";
 import { realtime } from "../../lib/realtime";
 import { placeKeys } from "../places/api";
-import { tripKeys } from "../trips/api";
+import { SEEDED_STALE_MS, tripKeys } from "../trips/api";
 
 export const itineraryKeys = {
   active: (tripId: string) => ["trips", "itinerary", tripId, "active"] as const,
@@ -16,6 +16,7 @@ export const activeResultQuery = (tripId: string) =>
     queryKey: itineraryKeys.active(tripId),
     queryFn: async () =>
       (await api<{ result: OptimizationResult | null }>(`/api/trips/${tripId}/optimizations/active`)).result,
+    staleTime: SEEDED_STALE_MS, // filled by the trip screen's one read too
   });
 export const useActiveResult = (tripId: string | null) =>
   useQuery({ ...activeResultQuery(tripId ?? ""), enabled: Boolean(tripId) });

@@ -1,6 +1,7 @@
 import type { Place, PlaceCreateInput, PlaceList, PlaceUpdateInput } from "@tabi/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { SEEDED_STALE_MS } from "../trips/api";
 
 export const placeKeys = { list: (tripId: string) => ["trips", "places", tripId] as const };
 
@@ -8,6 +9,7 @@ export const placesQuery = (tripId: string) =>
   queryOptions({
     queryKey: placeKeys.list(tripId),
     queryFn: () => api<PlaceList>(`/api/trips/${tripId}/places`),
+    staleTime: SEEDED_STALE_MS, // filled by the trip screen's one read too
   });
 
 export const usePlaces = (tripId: string | null) =>

@@ -1,4 +1,5 @@
 import { MESSAGES } from "@tabi/contracts";
+import { useQuery } from "@tanstack/react-query";
 import { Compass, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
@@ -9,7 +10,7 @@ import { FullPageSpinner } from "../../ui/Spinner";
 import { useActiveResult, useTripChannel } from "../itinerary/api";
 import { ItineraryView } from "../itinerary/ItineraryView";
 import { ScoreBadge } from "../itinerary/ScorePopup";
-import { useTrip } from "./api";
+import { tripDetailQuery } from "./api";
 import { useCurrentTripId } from "./currentTrip";
 import { DeadlineBanner } from "./DeadlineBadge";
 import { dateRange } from "./format";
@@ -17,13 +18,16 @@ import { InviteCard } from "./InviteCard";
 import { MembersPopup } from "./MembersPopup";
 import { NoTripSelected } from "./NoTripSelected";
 import { useTripDialogs } from "./TripDialogsProvider";
+import { useTripFull } from "./tripFull";
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
 export function TripDetailScreen() {
   const { tripId: routeId } = useParams();
   const [currentId, setCurrentId] = useCurrentTripId();
   const tripId = routeId ?? currentId;
-  const detail = useTrip(tripId);
+  // One read fills every cache of the screen; the per-part queries start once it has answered.
+  const full = useTripFull(tripId);
+  const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && !full.isPending });
   const open = useTripDialogs();
   const result = useActiveResult(detail.data ? tripId : null);
   useTripChannel(detail.data ? tripId : null);
@@ -38,7 +42,7 @@ export function TripDetailScreen() {
   }, [routeId, detail.error, setCurrentId]);
 
   if (!tripId) return <NoTripSelected />;
-  if (detail.isPending) return <FullPageSpinner />;
+  if (full.isPending || detail.isPending) return <FullPageSpinner />;
   if (detail.isError)
     return detail.error instanceof ApiError && detail.error.status === 404 ? (
       <EmptyState

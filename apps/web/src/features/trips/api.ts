@@ -22,8 +22,14 @@ export const tripListQuery = queryOptions({
   queryKey: tripKeys.list(),
   queryFn: () => api<TripList>("/api/trips"),
 });
+/** Fresh for 10 s: the trip screen's one read fills it (tripFull.ts) and the trip's channel refreshes it. */
+export const SEEDED_STALE_MS = 10_000;
 export const tripDetailQuery = (id: string) =>
-  queryOptions({ queryKey: tripKeys.detail(id), queryFn: () => api<TripDetail>(`/api/trips/${id}`) });
+  queryOptions({
+    queryKey: tripKeys.detail(id),
+    queryFn: () => api<TripDetail>(`/api/trips/${id}`),
+    staleTime: SEEDED_STALE_MS,
+  });
 
 export const useTrips = () => useQuery(tripListQuery);
 export const useTrip = (id: string | null | undefined) =>

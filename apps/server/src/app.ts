@@ -79,7 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     userAgent: `Tabi/0.1 (+${config.publicUrl})`, // Nominatim's usage policy requires one
     onGazetteerBuilt: (ms) => app.log.info({ ms: Math.round(ms) }, "built the offline gazetteer"),
   });
-  const bus = new TripBus(database.db);
+  const bus = new TripBus(database, (err) => app.log.warn({ err }, "trip event channel"));
+  await bus.start();
+  app.addHook("onClose", () => bus.close());
   const caches = createReadCaches();
   const optimizations = new OptimizationService(database.db, bus, createGeoLookup(places), app.log);
   const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };

@@ -1,20 +1,37 @@
 import { EventEmitter } from "node:events";
 import type { TripEvent, TripEventInput } from "@tabi/contracts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/connect";
+import type { Database } from "../db/connect";
 import { trips } from "../db/schema";
+import { CHANNEL, PgNotifyListener } from "./pg-notify";
 
 const ALL = Symbol("all trips");
 
 /**
- * Fans trip events out to the sockets subscribed to the trip. In-process in embedded mode; the
- * per-trip sequence number lives in the database, so a scaled bus (LISTEN/NOTIFY) keeps the same
- * contract and a client can tell what it missed.
+ * Fans trip events out to the sockets subscribed to the trip. In-process on PGlite; on PostgreSQL
+ * every event is also sent with NOTIFY to the other server processes (pg-notify.ts). The per-trip
+ * sequence number lives in the database, so a client can tell what it missed wherever it connects.
  */
 export class TripBus {
   private readonly emitter = new EventEmitter();
-  constructor(private readonly db: Db) {
+  private readonly listener: PgNotifyListener | null;
+  private readonly db: Database["db"];
+
+  constructor(database: Pick<Database, "db" | "pool">, onError: (err: Error) => void = () => {}) {
     this.emitter.setMaxListeners(0);
+    this.db = database.db;
+    this.listener = database.pool
+      ? new PgNotifyListener(database.pool.options, (event) => this.emit(event), onError)
+      : null;
+  }
+
+  /** Starts hearing the other processes (scaled mode); nothing to do in-process. */
+  async start(): Promise<void> {
+    await this.listener?.start();
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
   }
 
   private readonly queues = new Map<string, Promise<unknown>>();
@@ -36,15 +53,35 @@ export class TripBus {
   }
 
   private async publishNow(event: TripEventInput): Promise<TripEvent> {
-    const [row] = await this.db
-      .update(trips)
-      .set({ eventSeq: sql`${trips.eventSeq} + 1` })
-      .where(eq(trips.id, event.tripId))
-      .returning({ seq: trips.eventSeq });
-    const full = { ...event, seq: row?.seq ?? 0 } as TripEvent;
-    this.emitter.emit(event.tripId, full);
-    this.emitter.emit(ALL, full);
+    let seq: number;
+    if (this.listener) {
+      // Numbered and announced in one statement: the other processes hear it with its number.
+      const result = (await this.db.execute(sql`
+        with next as (
+          update ${trips} set event_seq = event_seq + 1 where id = ${event.tripId} returning event_seq
+        )
+        select event_seq as seq, pg_notify(${CHANNEL}, json_build_object(
+          'origin', ${this.listener.origin}::text,
+          'event', ${JSON.stringify(event)}::jsonb || jsonb_build_object('seq', event_seq::float8)
+        )::text) from next`)) as unknown as { rows: { seq: number }[] };
+      seq = Number(result.rows[0]?.seq ?? 0); // a bigint column comes back as text
+    } else {
+      const [row] = await this.db
+        .update(trips)
+        .set({ eventSeq: sql`${trips.eventSeq} + 1` })
+        .where(eq(trips.id, event.tripId))
+        .returning({ seq: trips.eventSeq });
+      seq = row?.seq ?? 0;
+    }
+    const full = { ...event, seq } as TripEvent;
+    this.emit(full);
     return full;
+  }
+
+  /** Caches first (they drop what changed), then the sockets, whose clients refetch at once. */
+  private emit(event: TripEvent) {
+    this.emitter.emit(ALL, event);
+    this.emitter.emit(event.tripId, event);
   }
 
   subscribe(tripId: string, listener: (event: TripEvent) => void): () => void {

@@ -33,6 +33,8 @@ import { saveEditedDays, saveResult } from "./save";
 interface Running {
   jobId: string;
   cancel(): void;
+  /** The last progress reported, so polls while it runs need no database read. */
+  progress?: OptimizationProgress;
 }
 
 /** One running optimisation per trip; a second press joins it (issue 6). In-process in embedded mode. */
@@ -201,6 +203,8 @@ export class OptimizationService {
       };
       await upsertProgress(this.db, row);
       const progress = presentProgress({ ...row, updatedAt: new Date(now) });
+      const running = this.running.get(scope.tripId);
+      if (running?.jobId === jobId) running.progress = progress;
       await this.bus.publish(
         stage === "error" || stage === "cancelled"
           ? { type: "optimization.failed", tripId: scope.tripId, progress }
@@ -210,6 +214,8 @@ export class OptimizationService {
   }
 
   async progress(scope: TripScope): Promise<OptimizationProgress | null> {
+    const running = this.running.get(scope.tripId)?.progress;
+    if (running) return running;
     const row = await latestProgress(this.db, scope);
     return row ? presentProgress(row) : null;
   }

@@ -1,0 +1,74 @@
+import type { TripEvent } from "@tabi/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "../db/connect";
+import { createTestApp, type TestApp } from "../test/app";
+import { createTrip, registered } from "../test/fixtures";
+import { TripBus } from "./bus";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("TripBus", () => {
+  it("numbers a trip's events and hands each to its subscribers once, caches first", async () => {
+    const owner = await registered(t.app, "bus-owner@example.com");
+    const trip = await createTrip(owner);
+    const seen: string[] = [];
+    const offAll = t.app.ctx.bus.subscribeAll((e) => seen.push(`all:${e.seq}`));
+    const offTrip = t.app.ctx.bus.subscribe(trip.id, (e) => seen.push(`trip:${e.seq}`));
+    const a = await t.app.ctx.bus.publish({ type: "places.changed", tripId: trip.id });
+    const b = await t.app.ctx.bus.publish({ type: "members.changed", tripId: trip.id });
+    offAll();
+    offTrip();
+    expect(b.seq).toBe(a.seq + 1);
+    expect(seen).toEqual([`all:${a.seq}`, `trip:${a.seq}`, `all:${b.seq}`, `trip:${b.seq}`]);
+  });
+
+  // Scaled mode: two server processes on one PostgreSQL database hear each other's events.
+  it.runIf(t?.app.ctx.database.kind === "postgres" || process.env.DATABASE_URL)(
+    "carries events between processes with LISTEN/NOTIFY",
+    async () => {
+      const owner = await registered(t.app, "bus-scaled@example.com");
+      const trip = await createTrip(owner);
+      const pool = t.app.ctx.database.pool!;
+      const other = await connect({ databaseUrl: pool.options.connectionString as string });
+      const otherBus = new TripBus(other);
+      await otherBus.start();
+      try {
+        const heard: TripEvent[] = [];
+        const mine: TripEvent[] = [];
+        otherBus.subscribe(trip.id, (e) => heard.push(e));
+        t.app.ctx.bus.subscribe(trip.id, (e) => mine.push(e));
+        const sent = await t.app.ctx.bus.publish({ type: "places.changed", tripId: trip.id });
+        await until(() => heard.length > 0);
+        expect(heard).toEqual([sent]);
+        // The other process publishes: numbers continue, and this one hears it once.
+        const back = await otherBus.publish({ type: "members.changed", tripId: trip.id });
+        await until(() => mine.length > 1);
+        expect(back.seq).toBe(sent.seq + 1);
+        expect(mine).toEqual([sent, back]);
+        expect(heard).toEqual([sent, back]);
+
+        // A dropped listening connection is opened again, and events flow again.
+        await pool.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'",
+        );
+        let again: TripEvent | undefined;
+        for (let i = 0; i < 40 && heard.length < 3; i++) {
+          await new Promise((r) => setTimeout(r, 250));
+          again = await t.app.ctx.bus.publish({ type: "places.changed", tripId: trip.id });
+        }
+        expect(heard.at(-1)).toEqual(again);
+      } finally {
+        await otherBus.close();
+        await other.close();
+      }
+    },
+  );
+});

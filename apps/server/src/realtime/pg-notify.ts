@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import type { TripEvent } from "@tabi/contracts";
+import pg from "pg";
+
+export const CHANNEL = "tabi_trip_events";
+
+/** What travels on the channel: the event and the process that sent it (it has emitted it already). */
+export interface Notice {
+  origin: string;
+  event: TripEvent;
+}
+
+/**
+ * Scaled mode's fan-out (DESIGN.md): every server process LISTENs on one PostgreSQL channel and hears
+ * the events the others publish, so sockets on any process see every trip's events. One dedicated
+ * connection; when it drops it is opened again with backoff, and clients catch up by sequence number.
+ */
+export class PgNotifyListener {
+  readonly origin = randomUUID();
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = 250;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly onEvent: (event: TripEvent) => void,
+    private readonly onError: (err: Error) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client(this.config);
+    client.on("notification", (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        const notice = JSON.parse(n.payload) as Notice;
+        if (notice.origin !== this.origin) this.onEvent(notice.event);
+      } catch (err) {
+        this.onError(err as Error);
+      }
+    });
+    client.on("error", (err) => {
+      this.onError(err);
+      this.lost(client);
+    });
+    client.on("end", () => this.lost(client));
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.client = client;
+    this.retryMs = 250;
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    this.retry();
+  }
+
+  private retry() {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.closed) return;
+      this.start().catch((err: Error) => {
+        this.onError(err);
+        this.retry();
+      });
+    }, this.retryMs);
+    this.timer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,6 +1,29 @@
-import type { ItineraryDay } from "@tabi/contracts";
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
 import { Bed, Utensils } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { useState } from "react";
+import { AddBetween, DragPreview, SystemBlock, VisitBlock } from "./CalendarBlocks";
+import {
+  announcements,
+  calendarCollision,
+  calendarKeyboardCoordinates,
+  type DragData,
+  type DropData,
+  KEYBOARD_CODES,
+  screenReaderInstructions,
+} from "./calendarDnd";
+import { dropToEdit } from "./edits";
 
 // Spec 2 'Calendar': hours 6-23 at 60 px per hour, then the night 00:00-06:00 in 3-hour slots of
 // 60 px; blocks at least 40 px; a hotel block 22:00-08:00 between days.
@@ -8,12 +31,15 @@ const HOUR_PX = 60;
 const DAY_PX = 18 * HOUR_PX;
 const NIGHT_PX = 2 * HOUR_PX;
 export const CALENDAR_HEIGHT = DAY_PX + NIGHT_PX;
+const MIN_BLOCK_PX = 40;
+const SYSTEM_PX = 22;
 
 export function yOf(hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number) as [number, number];
   if (h >= 6) return (h - 6) * HOUR_PX + m;
   return DAY_PX + ((h * 60 + m) / 180) * HOUR_PX;
 }
+const blockHeight = (v: { start: string; end: string }) => Math.max(MIN_BLOCK_PX, yOf(v.end) - yOf(v.start));
 
 const HOURS = Array.from({ length: 18 }, (_, i) => i + 6);
 const dayTitle = (date: string) =>
@@ -24,100 +50,254 @@ const dayTitle = (date: string) =>
     timeZone: "UTC",
   }).format(new Date(`${date}T00:00:00Z`));
 
+/**
+ * The calendar (spec 2 'Calendar view'), always editable: drag a visit within or across days
+ * (mouse, long press, or Space and the arrow keys), drag its bottom edge to change the stay, '+'
+ * between stops to add a place. System places neither move nor take a drop.
+ */
 export function CalendarView({
   days,
   colorOf,
+  isSystem,
+  busy,
   onVisit,
+  onSystem,
+  onEdit,
+  onRefused,
+  onAddBetween,
 }: {
   days: ItineraryDay[];
   colorOf(placeId: string): string;
+  isSystem(visit: ItineraryDay["visits"][number]): boolean;
+  busy: boolean;
   onVisit(day: ItineraryDay, index: number): void;
+  onSystem(name: string): void;
+  onEdit(edit: ItineraryEdit): void;
+  onRefused(message: string): void;
+  /** Shown only when there is a place to add. */
+  onAddBetween?: (day: number, index: number) => void;
 }) {
+  const sensors = useSensors(
+    // A click or a tap still opens the popup, and a phone still scrolls: a drag starts after 6 px
+    // with a mouse, after a 250 ms press with a finger.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: calendarKeyboardCoordinates,
+      keyboardCodes: KEYBOARD_CODES,
+    }),
+  );
+  const [dragging, setDragging] = useState<DragData | null>(null);
+
+  function onDragEnd(e: DragEndEvent) {
+    setDragging(null);
+    const from = e.active.data.current as DragData | undefined;
+    const over = e.over?.data.current as DropData | undefined;
+    if (!from || !over || !e.over) return;
+    const moved = e.active.rect.current.translated;
+    const target =
+      over.kind === "day"
+        ? { ...over, y: (moved ? moved.top + moved.height / 2 : e.over.rect.top) - e.over.rect.top }
+        : over;
+    const out = dropToEdit(days, from, target, yOf);
+    if (!out) return;
+    if ("error" in out) onRefused(out.error);
+    else onEdit(out.edit);
+  }
+  const draggedVisit = dragging ? days[dragging.day - 1]?.visits[dragging.index] : undefined;
+
   return (
-    <div className="overflow-x-auto rounded-3xl bg-white/90 ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
-      <div className="flex min-w-max">
-        <div className="sticky left-0 z-10 w-12 shrink-0 bg-white/95 pt-12 dark:bg-slate-900/95" aria-hidden>
-          <div className="relative" style={{ height: CALENDAR_HEIGHT }}>
-            {HOURS.map((h) => (
-              <span
-                key={h}
-                className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
-                style={{ top: (h - 6) * HOUR_PX }}
-              >
-                {String(h).padStart(2, "0")}:00
-              </span>
-            ))}
-            {[0, 3].map((h) => (
-              <span
-                key={`n${h}`}
-                className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
-                style={{ top: DAY_PX + (h / 3) * HOUR_PX }}
-              >
-                {String(h).padStart(2, "0")}:00
-              </span>
-            ))}
-          </div>
-        </div>
-        {days.map((d, di) => (
-          <section
-            key={d.date}
-            aria-label={`Day ${d.day}`}
-            className="w-44 shrink-0 border-l border-slate-100 sm:w-52 dark:border-slate-800"
+    <DndContext
+      sensors={sensors}
+      collisionDetection={calendarCollision}
+      accessibility={{ announcements, screenReaderInstructions }}
+      onDragStart={(e: DragStartEvent) => setDragging((e.active.data.current as DragData) ?? null)}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      <div className="overflow-x-auto overscroll-x-contain rounded-3xl bg-white/90 ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
+        <div className="flex min-w-max">
+          <div
+            className="sticky left-0 z-30 w-12 shrink-0 bg-white/95 pt-12 dark:bg-slate-900/95"
+            aria-hidden
           >
-            <header className="flex h-12 flex-col justify-center px-2">
-              <h3 className="text-sm font-semibold">Day {d.day}</h3>
-              <p className="text-xs text-slate-500">{dayTitle(d.date)}</p>
-            </header>
             <div className="relative" style={{ height: CALENDAR_HEIGHT }}>
               {HOURS.map((h) => (
-                <div
+                <span
                   key={h}
-                  className="absolute inset-x-0 border-t border-slate-100 dark:border-slate-800"
+                  className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
                   style={{ top: (h - 6) * HOUR_PX }}
-                />
-              ))}
-              <div
-                className="absolute inset-x-0 bg-slate-50 dark:bg-slate-950/40"
-                style={{ top: DAY_PX, height: NIGHT_PX }}
-              />
-              {di > 0 ? <Hotel top={0} height={yOf("08:00")} /> : null}
-              {di < days.length - 1 ? (
-                <Hotel top={yOf("22:00")} height={CALENDAR_HEIGHT - yOf("22:00")} />
-              ) : null}
-              {d.meals.map((m) => (
-                <div
-                  key={m.kind}
-                  className="absolute inset-x-1 flex items-center gap-1 rounded-lg bg-amber-50 px-2 text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
-                  style={{ top: yOf(m.start), height: Math.max(20, yOf(m.end) - yOf(m.start)) }}
                 >
-                  <Utensils className="size-3" aria-hidden /> {m.kind[0]!.toUpperCase() + m.kind.slice(1)}
-                </div>
+                  {String(h).padStart(2, "0")}:00
+                </span>
               ))}
-              {d.visits.map((v, i) => {
-                const top = yOf(v.start);
-                const height = Math.max(40, yOf(v.end) - top);
-                return (
-                  <button
-                    type="button"
-                    key={v.placeId}
-                    onClick={() => onVisit(d, i)}
-                    className={cn(
-                      "absolute inset-x-1 overflow-hidden rounded-xl px-2 py-1 text-left text-white shadow-sm ring-1 ring-black/5 hover:brightness-110",
-                    )}
-                    style={{ top, height, background: colorOf(v.placeId) }}
-                  >
-                    <span className="block truncate text-xs font-semibold drop-shadow-sm">{v.name}</span>
-                    <span className="block text-[10px] opacity-90">
-                      {v.start}–{v.end}
-                    </span>
-                  </button>
-                );
-              })}
+              {[0, 3].map((h) => (
+                <span
+                  key={`n${h}`}
+                  className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
+                  style={{ top: DAY_PX + (h / 3) * HOUR_PX }}
+                >
+                  {String(h).padStart(2, "0")}:00
+                </span>
+              ))}
             </div>
-          </section>
+          </div>
+          {days.map((d, di) => (
+            <DayColumn
+              key={d.date}
+              day={d}
+              first={di === 0}
+              last={di === days.length - 1}
+              colorOf={colorOf}
+              isSystem={isSystem}
+              busy={busy}
+              onVisit={onVisit}
+              onSystem={onSystem}
+              onEdit={onEdit}
+              onAddBetween={onAddBetween}
+            />
+          ))}
+        </div>
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {draggedVisit ? (
+          <DragPreview
+            name={draggedVisit.name}
+            time={`${draggedVisit.start}–${draggedVisit.end}`}
+            color={colorOf(draggedVisit.placeId)}
+          />
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function DayColumn({
+  day: d,
+  first,
+  last,
+  colorOf,
+  isSystem,
+  busy,
+  onVisit,
+  onSystem,
+  onEdit,
+  onAddBetween,
+}: {
+  day: ItineraryDay;
+  first: boolean;
+  last: boolean;
+  colorOf(placeId: string): string;
+  isSystem(visit: ItineraryDay["visits"][number]): boolean;
+  busy: boolean;
+  onVisit(day: ItineraryDay, index: number): void;
+  onSystem(name: string): void;
+  onEdit(edit: ItineraryEdit): void;
+  onAddBetween?: (day: number, index: number) => void;
+}) {
+  const drop = useDroppable({
+    id: `day:${d.day}`,
+    data: { kind: "day", day: d.day, y: 0 } satisfies DropData,
+  });
+  const system = d.visits.map(isSystem);
+  // '+' between two stops, before the first and after the last; hidden next to airports (spec 2).
+  const gaps = onAddBetween
+    ? d.visits.length
+      ? [...d.visits.keys(), d.visits.length].filter((i) => !system[i - 1] && !system[i])
+      : [0]
+    : [];
+  const gapTop = (i: number) => {
+    const prev = d.visits[i - 1];
+    const next = d.visits[i];
+    const prevEnd = prev ? yOf(prev.start) + blockHeight(prev) : undefined;
+    if (prevEnd !== undefined && next) return (prevEnd + yOf(next.start)) / 2;
+    if (next) return Math.max(12, yOf(next.start) - 12);
+    if (prevEnd !== undefined) return prevEnd + 12;
+    return yOf(d.depart) + 24;
+  };
+  const gapLabel = (i: number) => {
+    const prev = d.visits[i - 1]?.name;
+    const next = d.visits[i]?.name;
+    return prev && next
+      ? `Add a place between ${prev} and ${next}`
+      : next
+        ? `Add a place before ${next}`
+        : prev
+          ? `Add a place after ${prev}`
+          : `Add a place on day ${d.day}`;
+  };
+  return (
+    <section
+      aria-label={`Day ${d.day}`}
+      className="w-44 shrink-0 border-l border-slate-100 sm:w-52 dark:border-slate-800"
+    >
+      <header className="flex h-12 flex-col justify-center px-2">
+        <h3 className="text-sm font-semibold">Day {d.day}</h3>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{dayTitle(d.date)}</p>
+      </header>
+      <div
+        ref={drop.setNodeRef}
+        className={drop.isOver ? "relative bg-brand-50/60 dark:bg-brand-900/30" : "relative"}
+        style={{ height: CALENDAR_HEIGHT }}
+      >
+        {HOURS.map((h) => (
+          <div
+            key={h}
+            className="absolute inset-x-0 border-t border-slate-100 dark:border-slate-800"
+            style={{ top: (h - 6) * HOUR_PX }}
+          />
+        ))}
+        <div
+          className="absolute inset-x-0 bg-slate-50 dark:bg-slate-950/40"
+          style={{ top: DAY_PX, height: NIGHT_PX }}
+        />
+        {first ? null : <Hotel top={0} height={yOf("08:00")} />}
+        {last ? null : <Hotel top={yOf("22:00")} height={CALENDAR_HEIGHT - yOf("22:00")} />}
+        {d.meals.map((m) => (
+          <div
+            key={m.kind}
+            className="absolute inset-x-1 flex items-center gap-1 rounded-lg bg-amber-50 px-2 text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
+            style={{ top: yOf(m.start), height: Math.max(20, yOf(m.end) - yOf(m.start)) }}
+          >
+            <Utensils className="size-3" aria-hidden /> {m.kind[0]!.toUpperCase() + m.kind.slice(1)}
+          </div>
+        ))}
+        {d.visits.map((v, i) => (
+          <VisitBlock
+            key={v.placeId}
+            day={d.day}
+            index={i}
+            visit={v}
+            top={yOf(v.start)}
+            height={blockHeight(v)}
+            color={colorOf(v.placeId)}
+            system={system[i]!}
+            disabled={busy}
+            onOpen={() => (system[i] ? onSystem(v.name) : onVisit(d, i))}
+            onResize={(stayMinutes) =>
+              onEdit({ type: "resize", day: d.day, placeId: v.placeId, stayMinutes })
+            }
+          />
+        ))}
+        <SystemBlock
+          id={`system:start:${d.day}`}
+          label={`Start · ${d.start.name}`}
+          time={d.depart}
+          top={Math.max(0, yOf(d.depart) - SYSTEM_PX)}
+          onOpen={() => onSystem(d.start.name)}
+        />
+        <SystemBlock
+          id={`system:end:${d.day}`}
+          label={`End · ${d.end.name}`}
+          time={d.back}
+          top={Math.min(CALENDAR_HEIGHT - SYSTEM_PX, yOf(d.back))}
+          onOpen={() => onSystem(d.end.name)}
+        />
+        {gaps.map((i) => (
+          <AddBetween key={i} top={gapTop(i)} label={gapLabel(i)} onClick={() => onAddBetween?.(d.day, i)} />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 

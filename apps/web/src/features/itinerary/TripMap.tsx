@@ -5,6 +5,7 @@ import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
 import { type MapState, MapStatus } from "../map/MapStatus";
 import { baseStyle, loadMapLibre } from "../map/maplibre";
+import { isSystemVisit } from "./edits";
 import { arrowAt, curve, legColor, markerBackground } from "./markers";
 
 export interface MapStop {
@@ -24,7 +25,11 @@ export interface MapLeg {
   minutes: number;
 }
 
-/** Stops and legs of the itinerary: the base, then each day's visits in order, and back. */
+/**
+ * Stops and legs of the itinerary: each day from its start point through its visits to its end point
+ * (departure, hotel or base, airports of a flight, the return point). Points and airports are system
+ * stops: black, without a number.
+ */
 export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: string) => string[]) {
   const stops = new Map<string, MapStop>();
   const legs: MapLeg[] = [];
@@ -35,31 +40,35 @@ export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: stri
     stops.set(key, stop);
     return stop;
   };
-  for (const d of days) {
-    const base = stopFor(`base:${d.start.latitude},${d.start.longitude}`, {
+  const point = (p: ItineraryDay["start"]) =>
+    stopFor(`point:${p.latitude},${p.longitude}`, {
       placeId: null,
-      name: d.start.name,
-      lat: d.start.latitude,
-      lng: d.start.longitude,
+      name: p.name,
+      lat: p.latitude,
+      lng: p.longitude,
       colors: [],
       system: true,
       order: "",
     });
-    let prev = base;
-    d.visits.forEach((v, i) => {
-      const stop = stopFor(v.placeId, {
-        placeId: v.placeId,
+  for (const d of days) {
+    let prev = point(d.start);
+    let n = 0;
+    for (const v of d.visits) {
+      const system = isSystemVisit(v);
+      const stop = stopFor(system ? `point:${v.latitude},${v.longitude}` : v.placeId, {
+        placeId: system ? null : v.placeId,
         name: v.name,
         lat: v.latitude,
         lng: v.longitude,
-        colors: colorsOf(v.placeId),
-        system: false,
-        order: `${d.day}.${i + 1}`,
+        colors: system ? [] : colorsOf(v.placeId),
+        system,
+        order: system ? "" : `${d.day}.${++n}`,
       });
       legs.push({ from: prev, to: stop, mode: v.mode, minutes: v.travelMinutes });
       prev = stop;
-    });
-    if (prev !== base) legs.push({ from: prev, to: base, mode: d.backMode, minutes: d.backTravelMinutes });
+    }
+    const end = point(d.end);
+    if (prev !== end) legs.push({ from: prev, to: end, mode: d.backMode, minutes: d.backTravelMinutes });
   }
   return { stops: [...stops.values()], legs };
 }
@@ -163,7 +172,7 @@ export default function TripMap({
         node.className = "tabi-marker";
         node.setAttribute(
           "aria-label",
-          s.system ? `${s.name} (start and end of each day)` : `${s.order} ${s.name}`,
+          s.system ? `${s.name} (a start, end or airport of the trip)` : `${s.order} ${s.name}`,
         );
         node.style.background = markerBackground(s.colors, s.system);
         node.style.width = node.style.height = s.system ? "18px" : "16px";

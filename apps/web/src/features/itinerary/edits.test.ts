@@ -1,6 +1,6 @@
 import type { ItineraryDay } from "@tabi/contracts";
-import { expect, it } from "vitest";
-import { inverseOf } from "./edits";
+import { describe, expect, it } from "vitest";
+import { dropToEdit, inverseOf, isSystemVisit, optimisticDays, resizeMinutes } from "./edits";
 
 const day = {
   day: 1,
@@ -41,5 +41,122 @@ it("undoes each kind of edit", () => {
     type: "remove",
     day: 1,
     placeId: "c",
+  });
+});
+
+const v = (placeId: string, start: string, end: string, travelMinutes = 20) =>
+  ({
+    placeId,
+    name: placeId.toUpperCase(),
+    arrive: start,
+    start,
+    end,
+    travelMinutes,
+    category: "museum",
+  }) as ItineraryDay["visits"][number];
+const plan = [
+  { day: 1, visits: [v("a", "09:00", "10:00"), v("b", "10:30", "11:30"), v("c", "12:00", "13:00")] },
+  { day: 2, visits: [v("d", "09:00", "10:00"), v("e", "10:20", "12:20")] },
+  { day: 3, visits: [] },
+] as unknown as ItineraryDay[];
+// The calendar's own scale: 1 px per minute from 06:00.
+const yOf = (t: string) => {
+  const [h, m] = t.split(":").map(Number) as [number, number];
+  return (h - 6) * 60 + m;
+};
+
+describe("dropToEdit", () => {
+  it("reorders within a day onto a visit", () => {
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "visit", day: 1, index: 2 }, yOf)).toEqual({
+      edit: { type: "reorder", day: 1, from: 0, to: 2 },
+    });
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "visit", day: 1, index: 0 }, yOf)).toBeNull();
+  });
+  it("moves across days before the visit dropped on, or by time on free space", () => {
+    expect(dropToEdit(plan, { day: 1, index: 1 }, { kind: "visit", day: 2, index: 1 }, yOf)).toEqual({
+      edit: { type: "move", fromDay: 1, index: 1, toDay: 2, toIndex: 1 },
+    });
+    // 13:00 on day 2: after both of its visits.
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "day", day: 2, y: yOf("13:00") }, yOf)).toEqual({
+      edit: { type: "move", fromDay: 1, index: 0, toDay: 2, toIndex: 2 },
+    });
+    // 08:00 on day 2: first.
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "day", day: 2, y: yOf("08:00") }, yOf)).toEqual({
+      edit: { type: "move", fromDay: 1, index: 0, toDay: 2, toIndex: 0 },
+    });
+    expect(dropToEdit(plan, { day: 2, index: 0 }, { kind: "day", day: 3, y: 300 }, yOf)).toEqual({
+      edit: { type: "move", fromDay: 2, index: 0, toDay: 3, toIndex: 0 },
+    });
+  });
+  it("reorders by time on a day's free space, the moving visit aside", () => {
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "day", day: 1, y: yOf("14:00") }, yOf)).toEqual({
+      edit: { type: "reorder", day: 1, from: 0, to: 2 },
+    });
+    expect(dropToEdit(plan, { day: 1, index: 2 }, { kind: "day", day: 1, y: yOf("07:00") }, yOf)).toEqual({
+      edit: { type: "reorder", day: 1, from: 2, to: 0 },
+    });
+    expect(dropToEdit(plan, { day: 1, index: 1 }, { kind: "day", day: 1, y: yOf("11:00") }, yOf)).toBeNull();
+  });
+  it("refuses a system place as a target", () => {
+    const refused = { error: "Cannot reorder onto system places." };
+    expect(dropToEdit(plan, { day: 1, index: 0 }, { kind: "system" }, yOf)).toEqual(refused);
+    expect(
+      dropToEdit(plan, { day: 1, index: 0 }, { kind: "visit", day: 2, index: 0, system: true }, yOf),
+    ).toEqual(refused);
+  });
+});
+
+describe("isSystemVisit", () => {
+  it("knows airports, departure and return points by category, id or source", () => {
+    expect(isSystemVisit({ placeId: "airport_KIX", category: "tourist_attraction" })).toBe(true);
+    expect(isSystemVisit({ placeId: "return_1" })).toBe(true);
+    expect(isSystemVisit({ placeId: "departure_1" })).toBe(true);
+    expect(isSystemVisit({ placeId: "x", category: "airport" })).toBe(true);
+    expect(isSystemVisit({ placeId: "x", category: "departure_point" })).toBe(true);
+    expect(isSystemVisit({ placeId: "x", category: "final_destination" })).toBe(true);
+    expect(isSystemVisit({ placeId: "x", category: "museum", source: "system" })).toBe(true);
+    expect(isSystemVisit({ placeId: "x", category: "museum" })).toBe(false);
+  });
+  it("treats a visit that is not one of the trip's places as a system one", () => {
+    const trip = new Set(["p1", "p2"]);
+    expect(isSystemVisit({ placeId: "p1", category: "museum" }, trip)).toBe(false);
+    expect(isSystemVisit({ placeId: "KIX", category: "transportation" }, trip)).toBe(true);
+    // Places not loaded yet: no guess.
+    expect(isSystemVisit({ placeId: "KIX", category: "museum" }, new Set())).toBe(false);
+  });
+});
+
+describe("resizeMinutes", () => {
+  it("is 1 px per minute, snapped to 5, at least 15", () => {
+    expect(resizeMinutes(60, 0)).toBe(60);
+    expect(resizeMinutes(60, 31)).toBe(90);
+    expect(resizeMinutes(60, -22)).toBe(40);
+    expect(resizeMinutes(60, -200)).toBe(15);
+    expect(resizeMinutes(45, 2)).toBe(45);
+  });
+});
+
+describe("optimisticDays", () => {
+  it("shows a reorder, a move and a resize at once, keeping stays and legs", () => {
+    const r = optimisticDays(plan, { type: "reorder", day: 1, from: 0, to: 2 });
+    expect(r[0]!.visits.map((x) => [x.placeId, x.start, x.end])).toEqual([
+      ["b", "09:00", "10:00"],
+      ["c", "10:20", "11:20"],
+      ["a", "11:40", "12:40"],
+    ]);
+    expect(plan[0]!.visits[0]!.placeId).toBe("a");
+    const m = optimisticDays(plan, { type: "move", fromDay: 1, index: 0, toDay: 2, toIndex: 1 });
+    expect(m[0]!.visits.map((x) => x.placeId)).toEqual(["b", "c"]);
+    expect(m[1]!.visits.map((x) => [x.placeId, x.start])).toEqual([
+      ["d", "09:00"],
+      ["a", "10:20"],
+      ["e", "11:40"],
+    ]);
+    const s = optimisticDays(plan, { type: "resize", day: 2, placeId: "d", stayMinutes: 90 });
+    expect(s[1]!.visits.map((x) => [x.start, x.end])).toEqual([
+      ["09:00", "10:30"],
+      ["10:50", "12:50"],
+    ]);
+    expect(optimisticDays(plan, { type: "remove", day: 1, placeId: "b" })[0]!.visits).toHaveLength(2);
   });
 });

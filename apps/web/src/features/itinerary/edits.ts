@@ -4,8 +4,151 @@ import { api } from "../../lib/api";
 import { placeKeys } from "../places/api";
 import { itineraryKeys } from "./api";
 
-const minutes = (a: string, b: string) =>
-  Math.round((Date.parse(`2000-01-01T${b}`) - Date.parse(`2000-01-01T${a}`)) / 60000);
+type Visit = ItineraryDay["visits"][number];
+
+const toMin = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return h * 60 + m;
+};
+const hhmm = (min: number) => {
+  const m = ((Math.round(min) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+};
+/** Minutes from a to b (a visit's stay). */
+export const minutesBetween = (a: string, b: string) => {
+  const d = toMin(b) - toMin(a);
+  return d < 0 ? d + 1440 : d;
+};
+
+export const SYSTEM_MESSAGE = "Cannot reorder onto system places.";
+export const SYNC_FAILED = "Failed to sync reordering with backend. Changes may not persist.";
+export const RESIZE_MIN_MINUTES = 15;
+
+// Spec 2 s.5 'Calendar editing': source system, departure_point, final_destination, airport, ids
+// beginning airport_ or return_ (and departure_, spec 2 s.3).
+const SYSTEM_CATEGORIES = new Set(["departure_point", "final_destination", "return_point", "airport"]);
+const SYSTEM_PREFIX = /^(airport_|return_|departure_)/;
+
+/**
+ * A system place (airport, departure or return point) cannot be dragged, resized or removed, nor be
+ * a reorder target. `tripPlaceIds`, when known, marks any visit that is not one of the trip's own
+ * places as a system one too.
+ */
+export function isSystemVisit(
+  v: { placeId: string; category?: string; source?: string },
+  tripPlaceIds?: ReadonlySet<string>,
+): boolean {
+  return (
+    v.source === "system" ||
+    SYSTEM_CATEGORIES.has(v.category ?? "") ||
+    SYSTEM_PREFIX.test(v.placeId) ||
+    (tripPlaceIds !== undefined && tripPlaceIds.size > 0 && !tripPlaceIds.has(v.placeId))
+  );
+}
+
+/** Where a dragged visit was dropped: on a visit, on a system block, or on a day's free space. */
+export type DropTarget =
+  | { kind: "visit"; day: number; index: number; system?: boolean }
+  | { kind: "system" }
+  | { kind: "day"; day: number; y: number };
+
+/** Calendar y (px) of the middle of a visit, as the calendar draws it. */
+export type YOf = (hhmm: string) => number;
+
+/**
+ * The edit a drop means (spec 2 'Calendar edit operations'): within a day a reorder, across days a
+ * move; onto a visit it takes that visit's slot, onto free space the slot by time. Null: nothing to do.
+ */
+export function dropToEdit(
+  days: ItineraryDay[],
+  from: { day: number; index: number },
+  target: DropTarget,
+  yOf: YOf,
+): { edit: ItineraryEdit } | { error: string } | null {
+  if (target.kind === "system" || (target.kind === "visit" && target.system))
+    return { error: SYSTEM_MESSAGE };
+  const toDay = days[target.day - 1];
+  if (!toDay || !days[from.day - 1]?.visits[from.index]) return null;
+  let to: number;
+  if (target.kind === "visit") to = target.index;
+  else {
+    // Free space: after every visit whose middle lies above the drop point (the moving one aside).
+    const mids = toDay.visits
+      .map((v, i) => ({ i, mid: (yOf(v.start) + Math.max(yOf(v.start) + 40, yOf(v.end))) / 2 }))
+      .filter((x) => !(target.day === from.day && x.i === from.index));
+    to = mids.filter((x) => x.mid < target.y).length;
+  }
+  if (target.day === from.day) {
+    const max = toDay.visits.length - 1;
+    to = Math.min(to, max);
+    return to === from.index ? null : { edit: { type: "reorder", day: from.day, from: from.index, to } };
+  }
+  return {
+    edit: {
+      type: "move",
+      fromDay: from.day,
+      index: from.index,
+      toDay: target.day,
+      toIndex: Math.min(to, toDay.visits.length),
+    },
+  };
+}
+
+/** Drag-resize: 1 px per minute, at least 15 minutes, snapped to 5 minutes (spec 2 s.5 and s.9). */
+export function resizeMinutes(stayMinutes: number, dyPx: number): number {
+  return Math.max(RESIZE_MIN_MINUTES, Math.round((stayMinutes + dyPx) / 5) * 5);
+}
+
+/** Times after a local change, until the server's answer replaces them: stays kept, legs as before. */
+function retime(visits: Visit[], anchor: string | undefined): Visit[] {
+  let clock = anchor ? toMin(anchor) : 0;
+  return visits.map((v, i) => {
+    const stay = minutesBetween(v.start, v.end);
+    const arrive = i === 0 ? clock : clock + v.travelMinutes;
+    clock = arrive + stay;
+    return { ...v, arrive: hhmm(arrive), start: hhmm(arrive), end: hhmm(arrive + stay) };
+  });
+}
+
+/** The plan as it will look after `edit`, shown at once (optimistic); inserts wait for the server. */
+export function optimisticDays(days: ItineraryDay[], edit: ItineraryEdit): ItineraryDay[] {
+  const out = days.map((d) => ({ ...d, visits: [...d.visits] }));
+  const at = (n: number) => out[n - 1];
+  const redo = (n: number, anchor: string | undefined) => {
+    const d = at(n);
+    if (d) d.visits = retime(d.visits, anchor);
+  };
+  if (edit.type === "reorder") {
+    const d = at(edit.day);
+    if (!d?.visits[edit.from]) return days;
+    const anchor = d.visits[0]?.start;
+    const [moved] = d.visits.splice(edit.from, 1);
+    d.visits.splice(edit.to, 0, moved!);
+    redo(edit.day, anchor);
+  } else if (edit.type === "move") {
+    const a = at(edit.fromDay);
+    const b = at(edit.toDay);
+    if (!a?.visits[edit.index] || !b) return days;
+    const anchorA = a.visits[0]?.start;
+    const anchorB = b.visits[0]?.start ?? a.visits[edit.index]!.start;
+    const [moved] = a.visits.splice(edit.index, 1);
+    b.visits.splice(Math.min(edit.toIndex, b.visits.length), 0, moved!);
+    redo(edit.fromDay, anchorA);
+    redo(edit.toDay, edit.toIndex === 0 ? anchorB : b.visits[0]?.start);
+  } else if (edit.type === "resize") {
+    const d = at(edit.day);
+    const i = d?.visits.findIndex((v) => v.placeId === edit.placeId) ?? -1;
+    if (!d || i < 0) return days;
+    const v = d.visits[i]!;
+    d.visits[i] = { ...v, end: hhmm(toMin(v.start) + edit.stayMinutes) };
+    redo(edit.day, d.visits[0]?.start);
+  } else if (edit.type === "remove") {
+    const d = at(edit.day);
+    if (!d) return days;
+    d.visits = d.visits.filter((v) => v.placeId !== edit.placeId);
+  } else return days;
+  return out;
+}
 
 /** The edit that undoes `edit` on the plan as it was before it (undo of the last edit). */
 export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): ItineraryEdit | null {
@@ -27,7 +170,7 @@ export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): Itinerar
             type: "resize",
             day: edit.day,
             placeId: edit.placeId,
-            stayMinutes: Math.max(15, minutes(v.start, v.end)),
+            stayMinutes: Math.max(15, minutesBetween(v.start, v.end)),
           }
         : null;
     }
@@ -41,7 +184,7 @@ export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): Itinerar
             day: edit.day,
             placeId: edit.placeId,
             index,
-            stayMinutes: minutes(v.start, v.end),
+            stayMinutes: Math.max(15, minutesBetween(v.start, v.end)),
           }
         : null;
     }
@@ -50,16 +193,30 @@ export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): Itinerar
   }
 }
 
+/**
+ * Sends one calendar edit. The plan changes at once (optimistic), is rolled back if the server
+ * refuses, and the server's answer (times recomputed by `reschedule`) replaces it.
+ */
 export function useEditItinerary(tripId: string) {
   const qc = useQueryClient();
+  const key = itineraryKeys.active(tripId);
   return useMutation({
     mutationFn: (edit: ItineraryEdit) =>
       api<{ result: OptimizationResult; violations: { kind: string; message: string }[] }>(
         `/api/trips/${tripId}/itinerary/edits`,
         { body: edit },
       ),
+    onMutate: async (edit) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<OptimizationResult | null>(key);
+      if (previous) qc.setQueryData(key, { ...previous, days: optimisticDays(previous.days, edit) });
+      return { previous };
+    },
+    onError: (_err, _edit, context) => {
+      if (context?.previous) qc.setQueryData(key, context.previous);
+    },
     onSuccess: (data) => {
-      qc.setQueryData(itineraryKeys.active(tripId), data.result);
+      qc.setQueryData(key, data.result);
       void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
     },
   });

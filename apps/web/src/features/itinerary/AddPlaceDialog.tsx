@@ -1,0 +1,236 @@
+import { type ItineraryDay, type Place, wishToStars } from "@tabi/contracts";
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import { cn } from "../../lib/cn";
+import { Button } from "../../ui/Button";
+import { Dialog } from "../../ui/Dialog";
+import { inputClass, TextArea } from "../../ui/Field";
+import { Stars } from "../../ui/Stars";
+
+// Spec 2 s.5 and s.9 'Adding a place between stops'.
+export const STAY_OPTIONS = [30, 60, 90, 120, 180, 240, 360] as const;
+export const DEFAULT_STAY = 60;
+export const PRIORITY_OPTIONS = [
+  { label: "Must Visit", wish: 8 },
+  { label: "High Priority", wish: 6 },
+  { label: "Medium Priority", wish: 5 },
+  { label: "Low Priority", wish: 3 },
+  { label: "Optional", wish: 1 },
+] as const;
+export const DEFAULT_PRIORITY = 5;
+
+export const stayLabel = (m: number) =>
+  m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+
+export interface AddPlaceChoice {
+  placeId: string;
+  day: number;
+  index: number;
+  stayMinutes: number;
+  wishLevel: number;
+  notes: string;
+}
+
+/**
+ * 'Add a place' between two stops: one of the trip's unscheduled places, its stay and the caller's
+ * priority (saved as their wish), optional notes when they may edit the place.
+ */
+export function AddPlaceDialog({
+  days,
+  unscheduled,
+  placeOf,
+  at,
+  busy,
+  onClose,
+  onAdd,
+}: {
+  days: ItineraryDay[];
+  unscheduled: { placeId: string; name: string }[];
+  placeOf(id: string): Place | undefined;
+  /** A fixed slot from a '+' between stops; without it the user picks the day (added at its end). */
+  at: { day: number; index: number } | null;
+  busy: boolean;
+  onClose(): void;
+  onAdd(choice: AddPlaceChoice): void;
+}) {
+  const ids = useId();
+  const [query, setQuery] = useState("");
+  const [placeId, setPlaceId] = useState(unscheduled.length === 1 ? unscheduled[0]!.placeId : "");
+  const [day, setDay] = useState(at?.day ?? 1);
+  const [stay, setStay] = useState<number>(DEFAULT_STAY);
+  const [wish, setWish] = useState<number>(DEFAULT_PRIORITY);
+  const [notes, setNotes] = useState("");
+  const place = placeId ? placeOf(placeId) : undefined;
+  const shown = unscheduled.filter((u) => u.name.toLowerCase().includes(query.trim().toLowerCase()));
+  const d = days[(at?.day ?? day) - 1];
+  const where = at
+    ? (() => {
+        const prev = d?.visits[at.index - 1]?.name;
+        const next = d?.visits[at.index]?.name;
+        return `Day ${at.day}, ${prev && next ? `between ${prev} and ${next}` : next ? `before ${next}` : prev ? `after ${prev}` : "first stop"}`;
+      })()
+    : undefined;
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Add place" description={where}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!placeId) return;
+          onAdd({
+            placeId,
+            day: at?.day ?? day,
+            index: at?.index ?? d?.visits.length ?? 0,
+            stayMinutes: stay,
+            wishLevel: wish,
+            notes: notes.trim(),
+          });
+        }}
+      >
+        <div className="space-y-1.5">
+          <label
+            htmlFor={`${ids}-q`}
+            className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+          >
+            Search places
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <input
+              id={`${ids}-q`}
+              type="search"
+              className={cn(inputClass, "pl-9")}
+              placeholder="Not yet in the plan…"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <fieldset>
+            <legend className="sr-only">Place</legend>
+            <ul className="max-h-44 space-y-1 overflow-y-auto rounded-xl p-0.5">
+              {shown.map((u) => (
+                <li key={u.placeId}>
+                  <label
+                    className={cn(
+                      "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200 dark:ring-slate-700",
+                      placeId === u.placeId && "bg-brand-50 ring-brand-500 dark:bg-brand-900/50",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-place`}
+                      value={u.placeId}
+                      checked={placeId === u.placeId}
+                      onChange={() => setPlaceId(u.placeId)}
+                      className="accent-brand-700"
+                    />
+                    <span className="min-w-0 truncate">{u.name}</span>
+                  </label>
+                </li>
+              ))}
+              {shown.length === 0 ? (
+                <li className="px-3 py-2 text-sm text-slate-500">No places found</li>
+              ) : null}
+            </ul>
+          </fieldset>
+        </div>
+
+        <div className="grid grid-cols-2 gap-3">
+          {at ? null : (
+            <div className="space-y-1.5">
+              <label
+                htmlFor={`${ids}-day`}
+                className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
+                Day
+              </label>
+              <select
+                id={`${ids}-day`}
+                className={inputClass}
+                value={day}
+                onChange={(e) => setDay(Number(e.target.value))}
+              >
+                {days.map((x) => (
+                  <option key={x.day} value={x.day}>
+                    Day {x.day}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="space-y-1.5">
+            <label
+              htmlFor={`${ids}-stay`}
+              className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+            >
+              Stay
+            </label>
+            <select
+              id={`${ids}-stay`}
+              className={inputClass}
+              value={stay}
+              onChange={(e) => setStay(Number(e.target.value))}
+            >
+              {STAY_OPTIONS.map((m) => (
+                <option key={m} value={m}>
+                  {stayLabel(m)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Priority</legend>
+          <div className="grid gap-1 sm:grid-cols-2">
+            {PRIORITY_OPTIONS.map((p) => (
+              <label
+                key={p.wish}
+                className={cn(
+                  "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200 dark:ring-slate-700",
+                  wish === p.wish && "bg-brand-50 ring-brand-500 dark:bg-brand-900/50",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${ids}-priority`}
+                  value={p.wish}
+                  checked={wish === p.wish}
+                  onChange={() => setWish(p.wish)}
+                  className="accent-brand-700"
+                />
+                <span className="flex-1">{p.label}</span>
+                <Stars value={wishToStars(p.wish)} className="shrink-0" />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {place?.canEdit ? (
+          <div className="space-y-1.5">
+            <label
+              htmlFor={`${ids}-notes`}
+              className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+            >
+              Notes (optional)
+            </label>
+            <TextArea id={`${ids}-notes`} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+        ) : null}
+
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!placeId || busy}>
+            Add to schedule
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

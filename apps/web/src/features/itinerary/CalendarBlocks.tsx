@@ -1,0 +1,197 @@
+import { useDraggable, useDroppable } from "@dnd-kit/core";
+import type { ItineraryDay } from "@tabi/contracts";
+import { Flag, GripVertical, Plus } from "lucide-react";
+import { useRef, useState } from "react";
+import { cn } from "../../lib/cn";
+import type { DragData, DropData } from "./calendarDnd";
+import { minutesBetween, resizeMinutes } from "./edits";
+
+type Visit = ItineraryDay["visits"][number];
+
+const addMinutes = (hhmm: string, m: number) => {
+  const [h, mm] = hhmm.split(":").map(Number) as [number, number];
+  const t = (((h * 60 + mm + m) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}`;
+};
+
+/**
+ * One scheduled visit: a button (click or Enter opens its popup), dragged by mouse, long press or
+ * Space, resized by its bottom handle (1 px per minute). System places do neither.
+ */
+export function VisitBlock({
+  day,
+  index,
+  visit,
+  top,
+  height,
+  color,
+  system,
+  disabled,
+  onOpen,
+  onResize,
+}: {
+  day: number;
+  index: number;
+  visit: Visit;
+  top: number;
+  height: number;
+  color: string;
+  system: boolean;
+  disabled: boolean;
+  onOpen(): void;
+  onResize(stayMinutes: number): void;
+}) {
+  const drag = useDraggable({
+    id: `drag:${visit.placeId}`,
+    data: { day, index, name: visit.name } satisfies DragData,
+    disabled: system || disabled,
+  });
+  const drop = useDroppable({
+    id: `visit:${visit.placeId}`,
+    data: { kind: "visit", day, index, system, name: visit.name } satisfies DropData,
+  });
+  const stay = minutesBetween(visit.start, visit.end);
+  const [dy, setDy] = useState<number | null>(null);
+  const startY = useRef(0);
+  const preview = dy === null ? null : resizeMinutes(stay, dy);
+  const shownHeight = preview === null ? height : Math.max(40, preview);
+  return (
+    <button
+      type="button"
+      ref={(el) => {
+        drag.setNodeRef(el);
+        drop.setNodeRef(el);
+      }}
+      {...(system ? {} : { ...drag.attributes, ...drag.listeners })}
+      aria-roledescription={system ? undefined : "draggable visit"}
+      aria-disabled={false}
+      data-visit={visit.placeId}
+      data-system={system || undefined}
+      onClick={onOpen}
+      // Space picks the block up (and drops it): its key-up must not also open the popup.
+      onKeyUp={(e) => {
+        if (e.code === "Space" && !system) e.preventDefault();
+      }}
+      className={cn(
+        "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pr-2 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
+        system ? "cursor-pointer" : "cursor-grab touch-manipulation",
+        drag.isDragging && "opacity-40",
+        drop.isOver && !drag.isDragging && (system ? "ring-2 ring-red-500" : "ring-2 ring-brand-500"),
+        preview !== null && "z-20 ring-2 ring-brand-500",
+      )}
+      style={{
+        top,
+        height: shownHeight,
+        background: system ? "#0f172a" : color,
+      }}
+    >
+      {system ? (
+        <Flag className="absolute top-1.5 left-1 size-3.5 opacity-80" aria-hidden />
+      ) : (
+        <GripVertical className="absolute top-1.5 left-0.5 size-4 opacity-80" aria-hidden />
+      )}
+      <span className="block truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
+      <span className="block text-[10px] opacity-90">
+        {visit.start}–{preview === null ? visit.end : addMinutes(visit.start, preview)}
+        {preview !== null ? ` · ${preview} min` : ""}
+      </span>
+      {system ? null : (
+        // Pointer-only: the keyboard path is 'Duration' in the block's popup.
+        <span
+          aria-hidden
+          data-resize-handle
+          title="Drag to change the stay"
+          className="absolute inset-x-0 bottom-0 flex h-3 cursor-ns-resize touch-none items-end justify-center pb-0.5"
+          onPointerDown={(e) => {
+            if (disabled || e.button !== 0) return;
+            e.stopPropagation();
+            e.preventDefault();
+            e.currentTarget.setPointerCapture(e.pointerId);
+            startY.current = e.clientY;
+            setDy(0);
+          }}
+          onPointerMove={(e) => {
+            if (dy !== null) setDy(e.clientY - startY.current);
+          }}
+          onPointerUp={(e) => {
+            if (dy === null) return;
+            const minutes = resizeMinutes(stay, e.clientY - startY.current);
+            setDy(null);
+            if (minutes !== stay && Math.abs(e.clientY - startY.current) >= 3) onResize(minutes);
+          }}
+          onPointerCancel={() => setDy(null)}
+          onMouseDown={(e) => e.stopPropagation()}
+          onTouchStart={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+          onClick={(e) => e.stopPropagation()}
+        >
+          <span className="h-1 w-8 rounded-full bg-white/80 shadow-sm ring-1 ring-black/10" />
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The day's start or end point (departure, hotel, return): a system place, a drop that is refused. */
+export function SystemBlock({
+  id,
+  label,
+  time,
+  top,
+  onOpen,
+}: {
+  id: string;
+  label: string;
+  time: string;
+  top: number;
+  onOpen(): void;
+}) {
+  const drop = useDroppable({ id, data: { kind: "system", name: label } satisfies DropData });
+  return (
+    <button
+      type="button"
+      ref={drop.setNodeRef}
+      data-system
+      onClick={onOpen}
+      className={cn(
+        "absolute inset-x-1 z-[1] flex h-[22px] items-center gap-1 overflow-hidden rounded-lg bg-slate-800 px-2 text-left text-[10px] text-white ring-1 ring-black/10 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-slate-700 dark:ring-white/10",
+        drop.isOver && "ring-2 ring-red-500",
+      )}
+      style={{ top }}
+    >
+      <Flag className="size-3 shrink-0" aria-hidden />
+      <span className="truncate">
+        <span className="font-semibold">{time}</span> {label}
+      </span>
+    </button>
+  );
+}
+
+/** A round '+' on the boundary between two stops (spec 2 'Add-place-between-stops dialog'). */
+export function AddBetween({ top, label, onClick }: { top: number; label: string; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="absolute right-0 z-10 grid size-6 -translate-y-1/2 place-items-center rounded-full bg-white text-brand-700 shadow ring-1 ring-slate-300 outline-none hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
+      style={{ top }}
+    >
+      <Plus className="size-3.5" aria-hidden />
+    </button>
+  );
+}
+
+/** What follows the pointer while a visit is dragged. */
+export function DragPreview({ name, time, color }: { name: string; time: string; color: string }) {
+  return (
+    <div
+      className="w-40 cursor-grabbing rounded-xl px-2 py-1 text-left text-white shadow-xl ring-2 ring-brand-500 sm:w-48"
+      style={{ background: color }}
+    >
+      <span className="block truncate text-xs font-semibold drop-shadow-sm">{name}</span>
+      <span className="block text-[10px] opacity-90">{time}</span>
+    </div>
+  );
+}

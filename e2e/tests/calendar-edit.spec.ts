@@ -1,0 +1,266 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { shot } from "./helpers";
+import { guestApi, guestPage, isoInDays } from "./trip-helpers";
+
+const SHOTS = "/tmp/shots-calendar";
+const visit = (page: Page, day: number, name: string) =>
+  page.getByRole("region", { name: `Day ${day}` }).locator("[data-visit]", { hasText: name });
+const stayOf = async (block: Locator) => {
+  const [a, b] = ((await block.locator("span").nth(1).textContent()) ?? "")
+    .split(/[–·]/)
+    .map((t) => t.trim());
+  const m = (t = "") => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  return m(b) - m(a);
+};
+// In the middle of the screen: the app's bottom bar covers the lowest 64 px.
+const toMiddle = (l: Locator) => l.evaluate((e) => e.scrollIntoView({ block: "center", inline: "center" }));
+async function drag(page: Page, from: Locator, onto: Locator) {
+  await toMiddle(from);
+  const box = (await from.boundingBox())!;
+  const to = await centre(onto);
+  await page.mouse.move(box.x + box.width / 2, box.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 10, box.y + 20, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+const centre = async (l: Locator) => {
+  const b = (await l.boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+};
+
+test("calendar: drag across days, drag-resize, keyboard move; seen live by another member and kept", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await guestPage(browser, "Hana");
+  const created = await owner.request.post("/api/trips", {
+    data: {
+      name: "Kyoto in three days",
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+      startDate: isoInDays(40),
+      endDate: isoInDays(42),
+    },
+  });
+  const tripId = (await created.json()).trip.id;
+  const code = (await (await owner.request.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const kenApi = await guestApi(baseURL!, "Ken");
+  await kenApi.post("/api/trips/join", { data: { code } });
+  for (let i = 0; i < 9; i++) {
+    const res = await (i % 2 ? kenApi : owner.request).post(`/api/trips/${tripId}/places`, {
+      data: {
+        name: `Temple ${i + 1}`,
+        latitude: 34.96 + ((i * 37) % 90) / 1000,
+        longitude: 135.7 + ((i * 53) % 100) / 1000,
+        stayMinutes: 60,
+        wishLevel: 6,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  expect((await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} })).ok()).toBeTruthy();
+  await expect
+    .poll(
+      async () =>
+        (await (await owner.request.get(`/api/trips/${tripId}/optimizations/active`)).json()).result,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeTruthy();
+
+  const ken = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await ken.context().addCookies((await kenApi.storageState()).cookies);
+  for (const page of [owner, ken]) {
+    await page.goto("/");
+    await page.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+    await page.goto("/my-trip");
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await expect(page.getByRole("region", { name: "Day 3" })).toBeVisible();
+  }
+
+  const day1 = owner.getByRole("region", { name: "Day 1" });
+  const day2 = owner.getByRole("region", { name: "Day 2" });
+  const moving = (await day1.locator("[data-visit]").first().locator("span").first().textContent())!;
+  const day2Before = await day2.locator("[data-visit]").count();
+  await owner.screenshot({ path: `${SHOTS}/e2e-before-drag.png` });
+
+  // 1. Mouse drag: day 1's first visit onto day 2's first visit.
+  await drag(owner, visit(owner, 1, moving), day2.locator("[data-visit]").first());
+  await expect(visit(owner, 2, moving)).toHaveCount(1);
+  await expect(visit(owner, 1, moving)).toHaveCount(0);
+  await expect(day2.locator("[data-visit]")).toHaveCount(day2Before + 1);
+  await expect(day2.locator("[data-visit]").first()).toContainText(moving);
+  await expect(visit(ken, 2, moving)).toHaveCount(1);
+  await expect(visit(ken, 1, moving)).toHaveCount(0);
+  await expect(owner.getByRole("button", { name: "Undo" })).toBeVisible();
+
+  // 2. Drag-resize the moved visit by 30 px = 30 minutes.
+  const block = visit(owner, 2, moving);
+  await expect(block).not.toHaveAttribute("aria-pressed", "true");
+  await expect(owner.getByRole("button", { name: "Undo" })).toBeEnabled();
+  const stay = await stayOf(block);
+  const handle = block.locator("[data-resize-handle]");
+  await toMiddle(block);
+  const h = await centre(handle);
+  await owner.screenshot({ path: `${SHOTS}/e2e-before-resize.png` });
+  await owner.mouse.move(h.x, h.y);
+  await owner.mouse.down();
+  await owner.mouse.move(h.x, h.y + 15, { steps: 3 });
+  await owner.mouse.move(h.x, h.y + 30, { steps: 3 });
+  await owner.mouse.up();
+  const longer = Math.round((stay + 30) / 5) * 5;
+  await expect.poll(() => stayOf(visit(owner, 2, moving))).toBe(longer);
+  await expect.poll(() => stayOf(visit(ken, 2, moving))).toBe(longer);
+  await expect(owner.getByRole("dialog")).toHaveCount(0);
+  await shot(owner, testInfo, "calendar-edited");
+
+  // 3. Keyboard: Space picks up, arrows move, Space drops (the last visit of day 2 goes to day 3).
+  await expect(owner.getByRole("button", { name: "Undo" })).toBeEnabled();
+  const lastOfDay2 = day2.locator("[data-visit]").last();
+  const byKeys = (await lastOfDay2.locator("span").first().textContent())!;
+  await lastOfDay2.focus();
+  // The live region names the places as the block moves (a user waits for it as well).
+  const live = owner.getByRole("status").filter({ hasText: byKeys });
+  await owner.keyboard.press("Space");
+  await expect(live).toContainText(`${byKeys} is over ${byKeys} on day 2`);
+  await owner.keyboard.press("ArrowRight");
+  await expect(live).toContainText("on day 3");
+  await owner.keyboard.press("Space");
+  await expect(visit(owner, 3, byKeys)).toHaveCount(1);
+  await expect(visit(owner, 2, byKeys)).toHaveCount(0);
+  await expect(owner.getByRole("dialog")).toHaveCount(0);
+  // Undo puts it back on day 2.
+  await owner.getByRole("button", { name: "Undo" }).click();
+  await expect(visit(owner, 2, byKeys)).toHaveCount(1);
+  await expect(visit(ken, 2, byKeys)).toHaveCount(1);
+
+  // 4. System places: the day's start cannot be dragged, and nothing can be dropped onto one.
+  const start1 = day1.getByRole("button", { name: /Start · Kyoto Station/ });
+  await expect(start1).toBeVisible();
+  await expect(start1).not.toHaveAttribute("aria-roledescription", /draggable/);
+  await drag(owner, start1, day2.locator("[data-visit]").first());
+  await expect(day1.getByRole("button", { name: /Start · Kyoto Station/ })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await expect(owner.getByRole("dialog")).toHaveCount(0);
+  const last2 = day2.locator("[data-visit]").last();
+  const lastName2 = (await last2.locator("span").first().textContent())!;
+  await drag(owner, last2, day2.getByRole("button", { name: /End · / }));
+  await expect(owner.getByText("Cannot reorder onto system places.")).toBeVisible();
+  await expect(day2.locator("[data-visit]").last()).toContainText(lastName2);
+  await owner.screenshot({ path: `${SHOTS}/e2e-system-refused.png` });
+
+  // 5. Both edits survive a reload.
+  await owner.reload();
+  await owner.getByRole("tab", { name: "Calendar" }).click();
+  await expect(visit(owner, 2, moving)).toHaveCount(1);
+  await expect.poll(() => stayOf(visit(owner, 2, moving))).toBe(longer);
+  await ken.reload();
+  await ken.getByRole("tab", { name: "Calendar" }).click();
+  await expect(visit(ken, 2, moving)).toHaveCount(1);
+  await expect.poll(() => stayOf(visit(ken, 2, moving))).toBe(longer);
+
+  // 6. A tap still opens the block's popup, with the keyboard path for the stay.
+  await visit(owner, 2, moving).click();
+  await expect(owner.getByRole("dialog", { name: moving })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Duration" })).toBeVisible();
+});
+
+test("calendar handles and the add-place dialog on a phone and a desktop, light and dark @phone", async ({
+  browser,
+}, testInfo) => {
+  const phone = testInfo.project.name === "phone";
+  const owner = await guestPage(browser, "Aiko", phone ? { width: 390, height: 844 } : undefined);
+  const created = await owner.request.post("/api/trips", {
+    data: {
+      name: "Nara weekend",
+      departureLocation: "Nara Station",
+      departureLatitude: 34.6851,
+      departureLongitude: 135.8048,
+      startDate: isoInDays(50),
+      endDate: isoInDays(51),
+    },
+  });
+  const tripId = (await created.json()).trip.id;
+  for (let i = 0; i < 7; i++)
+    await owner.request.post(`/api/trips/${tripId}/places`, {
+      data: {
+        name: `Shrine ${i + 1} with a rather long name`,
+        latitude: 34.67 + ((i * 37) % 60) / 1000,
+        longitude: 135.79 + ((i * 53) % 70) / 1000,
+        stayMinutes: 45 + (i % 3) * 30,
+      },
+    });
+  await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} });
+  let result: { days: { visits: { placeId: string }[] }[] } | null = null;
+  await expect
+    .poll(async () => {
+      result = (await (await owner.request.get(`/api/trips/${tripId}/optimizations/active`)).json()).result;
+      return result;
+    })
+    .toBeTruthy();
+  // One place taken out of the plan, so '+ between stops' has something to offer.
+  const out = result!.days[0]!.visits[0]!.placeId;
+  expect(
+    (
+      await owner.request.post(`/api/trips/${tripId}/itinerary/edits`, {
+        data: { type: "remove", day: 1, placeId: out },
+      })
+    ).ok(),
+  ).toBeTruthy();
+
+  await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  for (const dark of [false, true]) {
+    await owner.evaluate((d) => localStorage.setItem("theme", d ? "dark" : "light"), dark);
+    await owner.goto("/my-trip");
+    await owner.getByRole("tab", { name: "Calendar" }).click();
+    const day1 = owner.getByRole("region", { name: "Day 1" });
+    await expect(day1.locator("[data-visit]").first()).toBeVisible();
+    await expect(day1.locator("[data-resize-handle]").first()).toBeAttached();
+    await expect(
+      day1.getByRole("button", { name: /^Add a place (between|before|after)/ }).first(),
+    ).toBeVisible();
+    // Nothing wider than the screen: the calendar scrolls inside its own box.
+    expect(
+      await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    const w = owner.viewportSize()!.width;
+    await owner.screenshot({ path: `${SHOTS}/calendar-${w}-${dark ? "dark" : "light"}.png`, fullPage: true });
+  }
+  await shot(owner, testInfo, "calendar-handles");
+
+  // A tap (touch on the phone) opens the block's popup rather than starting a drag.
+  const first = owner.getByRole("region", { name: "Day 1" }).locator("[data-visit]").first();
+  if (phone) await first.tap();
+  else await first.click();
+  await expect(owner.getByRole("dialog")).toBeVisible();
+  await owner.keyboard.press("Escape");
+
+  await owner
+    .getByRole("region", { name: "Day 1" })
+    .getByRole("button", { name: /^Add a place/ })
+    .first()
+    .click();
+  const dialog = owner.getByRole("dialog", { name: "Add place" });
+  await expect(dialog.getByLabel("Stay")).toHaveValue("60");
+  await expect(dialog.getByRole("radio", { name: "Medium Priority" })).toBeChecked();
+  for (const p of ["Must Visit", "High Priority", "Low Priority", "Optional"])
+    await expect(dialog.getByRole("radio", { name: p })).toBeVisible();
+  await dialog
+    .getByRole("radio", { name: /Shrine/ })
+    .first()
+    .check();
+  await dialog.getByLabel("Stay").selectOption("90");
+  await dialog.getByRole("radio", { name: "High Priority" }).check();
+  await owner.screenshot({ path: `${SHOTS}/add-place-${owner.viewportSize()!.width}-dark.png` });
+  await dialog.getByRole("button", { name: "Add to schedule" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(owner.getByRole("button", { name: /^Add a place/ })).toHaveCount(0);
+  const added = owner.locator(`[data-visit="${out}"]`);
+  await expect(added).toHaveCount(1);
+  await expect.poll(() => stayOf(added)).toBe(90);
+  await owner.getByRole("button", { name: "Undo" }).click();
+  await expect(added).toHaveCount(0);
+});

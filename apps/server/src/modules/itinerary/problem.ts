@@ -296,7 +296,9 @@ export function systemVisit(
 export function homeStops(frame: DayFrame, arriveAtAirport: string, travel: number, mode: string) {
   const home = frame.home!;
   const landed = home.departAt + home.flightMinutes;
-  const at = parseHhmm(arriveAtAirport);
+  // With nothing left to visit the group could reach the airport hours early: the stop shows check-in
+  // time, and the hours before it are free.
+  const at = Math.max(parseHhmm(arriveAtAirport), home.departAt - CHECK_IN_MINUTES);
   const visits = [
     systemVisit(home.flight.from, "departure", at, at, Math.max(at, home.departAt), travel, mode),
     systemVisit(

@@ -188,7 +188,11 @@ export default function TripMap({
         const pair = [leg.from.key, leg.to.key].sort().join("|");
         const n = seen.get(pair) ?? 0;
         seen.set(pair, n + 1);
-        const line = curve([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], n % 2 ? -1 : 1);
+        // The bend is measured along the leg's direction: a leg back the other way flips it again,
+        // or out and back would lie on one curve with their arrows crossed.
+        const reversed = leg.from.key > leg.to.key ? -1 : 1;
+        const side = ((n % 2 ? -1 : 1) * reversed) as 1 | -1;
+        const line = curve([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], side);
         const span = Math.hypot(leg.to.lng - leg.from.lng, leg.to.lat - leg.from.lat);
         return {
           line,

@@ -64,4 +64,17 @@ test("a far departure flies through airports: fixed calendar stops, flight legs 
   await expect(airport.locator("[data-resize-handle]")).toHaveCount(0);
   await expect(airport).not.toHaveAttribute("aria-roledescription", /draggable/);
   await shot(owner, testInfo, "calendar-flights");
+
+  // Opening the trip is one read of the whole trip: no separate trip, members, places or plan
+  // requests (the invitation card and a running job's progress are their own reads).
+  const reads: string[] = [];
+  owner.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() === "GET" && path.startsWith(`/api/trips/${tripId}`))
+      reads.push(path.slice(`/api/trips/${tripId}`.length) || "/");
+  });
+  await owner.reload();
+  await expect(owner.getByRole("button", { name: "Optimisation score" })).toBeVisible();
+  await owner.waitForLoadState("networkidle");
+  expect(reads.filter((r) => !["/optimizations/progress", "/invitation"].includes(r))).toEqual(["/full"]);
 });

@@ -19,6 +19,7 @@ import { runMigrations } from "./db/migrate";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
 import { findWebDist, registerWeb } from "./http/web";
+import { pgBossQueue } from "./jobs/queue";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
@@ -83,7 +84,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await bus.start();
   app.addHook("onClose", () => bus.close());
   const caches = createReadCaches();
-  const optimizations = new OptimizationService(database.db, bus, createGeoLookup(places), app.log);
+  // The queue lives in the app's own database (tests give the app a fresh one).
+  const queueUrl = (database.pool?.options.connectionString as string | undefined) ?? config.databaseUrl!;
+  const queue = config.jobQueue === "pg-boss" ? await pgBossQueue(queueUrl, app.log) : null;
+  if (queue) app.addHook("onClose", () => queue.close());
+  const optimizations = new OptimizationService(database.db, bus, createGeoLookup(places), app.log, queue);
   const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };
 
   await app.register(fastifyHelmet, {

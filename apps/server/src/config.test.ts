@@ -30,6 +30,12 @@ describe("loadConfig", () => {
     });
   });
 
+  it("keeps the job queue in PostgreSQL only", () => {
+    expect(loadConfig({}).jobQueue).toBe("threads");
+    expect(() => loadConfig({ JOB_QUEUE: "pg-boss" })).toThrow(/JOB_QUEUE=pg-boss needs DATABASE_URL/);
+    expect(loadConfig({ JOB_QUEUE: "pg-boss", DATABASE_URL: "postgres://db/tabi" }).jobQueue).toBe("pg-boss");
+  });
+
   it("treats empty values as unset and trims a trailing slash from the public URL", () => {
     expect(loadConfig({ PORT: "", PUBLIC_URL: "https://tabi.example/" })).toMatchObject({
       port: 3000,

@@ -17,6 +17,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   PUBLIC_URL: url.optional(),
+  // Where optimisations run: worker threads of this process, or a pg-boss queue for `npm run worker`.
+  JOB_QUEUE: z.enum(["threads", "pg-boss"]).default("threads"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -56,6 +58,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  jobQueue: "threads" | "pg-boss";
   publicUrl: string;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
@@ -92,6 +95,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  GOOGLE_PLACES_API_KEY is required when PLACES_PROVIDER=google",
     );
   }
+  if (e.JOB_QUEUE === "pg-boss" && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  JOB_QUEUE=pg-boss needs DATABASE_URL (the queue lives in PostgreSQL)",
+    );
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       "Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
@@ -104,6 +112,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: e.TABI_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    jobQueue: e.JOB_QUEUE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

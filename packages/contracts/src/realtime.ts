@@ -32,6 +32,13 @@ export const tripEventSchema = z.discriminatedUnion("type", [
     byUserId: z.string(),
   }),
   z.object({ type: z.literal("members.changed"), tripId: z.string(), seq: z.number() }),
+  // Scaled mode: a cancel pressed on one server, for the worker process running the job.
+  z.object({
+    type: z.literal("optimization.cancel"),
+    tripId: z.string(),
+    seq: z.number(),
+    jobId: z.string(),
+  }),
 ]);
 export type TripEvent = z.infer<typeof tripEventSchema>;
 export type TripEventInput = TripEvent extends infer E

@@ -43,10 +43,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
         response: { 200: z.object({ progress: progressSchema.nullable(), running: z.boolean() }) },
       },
     },
-    async (request) => ({
-      progress: await service.progress(scopeOf(request)),
-      running: service.isRunning(scopeOf(request).tripId),
-    }),
+    async (request) => service.status(scopeOf(request)),
   );
 
   // The trip screen's one read: the trip, its members, its places and the active plan together. Kept
@@ -161,7 +158,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
     { config: { guard: "tripMember" }, schema: { tags: ["itinerary"], params: tripParams } },
     async (request, reply) => {
       // Idempotent: nothing running is fine too.
-      service.cancel(scopeOf(request));
+      await service.cancel(scopeOf(request));
       return reply.status(204).send();
     },
   );

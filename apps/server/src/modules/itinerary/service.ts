@@ -13,6 +13,7 @@ import type { Db } from "../../db/connect";
 import { trips } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
+import type { OptimizationQueue, QueuedOptimization } from "../../jobs/queue";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import type { GeoLookup } from "../../providers/places";
 import type { TripBus } from "../../realtime/bus";
@@ -37,7 +38,14 @@ interface Running {
   progress?: OptimizationProgress;
 }
 
-/** One running optimisation per trip; a second press joins it (issue 6). In-process in embedded mode. */
+const FINAL_STAGES = new Set(["complete", "error", "cancelled"]);
+/** A queued or running job reports at least this often; older unfinished progress is a lost job. */
+const ALIVE_MS = 60_000;
+
+/**
+ * One running optimisation per trip; a second press joins it (issue 6). Jobs run in a worker thread
+ * of this process, or, with a queue (scaled mode), in `npm run worker` processes (jobs/queue.ts).
+ */
 export class OptimizationService {
   private readonly running = new Map<string, Running>();
   constructor(
@@ -45,52 +53,116 @@ export class OptimizationService {
     private readonly bus: TripBus,
     private readonly geo: GeoLookup,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly queue: OptimizationQueue | null = null,
+  ) {
+    // A cancel pressed on another server reaches the process running the job through the trip's events.
+    bus.subscribeAll((event) => {
+      if (event.type === "optimization.cancel") {
+        const job = this.running.get(event.tripId);
+        if (job?.jobId === event.jobId) job.cancel();
+      }
+    });
+  }
 
-  isRunning(tripId: string) {
-    return this.running.has(tripId);
+  /** The latest progress, and whether a job of the trip is queued or running here or elsewhere. */
+  async status(scope: TripScope): Promise<{ progress: OptimizationProgress | null; running: boolean }> {
+    const progress = await this.progress(scope);
+    if (this.running.has(scope.tripId)) return { progress, running: true };
+    const alive =
+      this.queue !== null &&
+      progress !== null &&
+      !FINAL_STAGES.has(progress.stage) &&
+      Date.now() - Date.parse(progress.updatedAt) <= ALIVE_MS;
+    return { progress, running: alive };
   }
 
   async start(scope: TripScope, settings: OptimizationSettings): Promise<{ jobId: string; joined: boolean }> {
     if (!scope.canOptimize && scope.role !== "admin") throw forbidden(OPTIMIZATION_MESSAGES.noPermission);
-    const current = this.running.get(scope.tripId);
+    const current = this.running.get(scope.tripId) ?? (this.queue ? await this.unfinished(scope) : null);
     if (current) return { jobId: current.jobId, joined: true };
 
     const started = Date.now();
-    const { data, problem, frames, named } = await this.load(scope, settings);
-    if (!problem.places.length) throw badRequest(OPTIMIZATION_MESSAGES.noPlaces);
+    const loaded = await this.load(scope, settings);
+    if (!loaded.problem.places.length) throw badRequest(OPTIMIZATION_MESSAGES.noPlaces);
 
     const jobId = randomUUID();
-    const report = this.reporter(scope, jobId, started);
-    await report("collecting", 0, "Collecting places and wishes");
-    const job = solveInWorker(problem, {
-      seed: 1,
-      timeLimitMs: problem.timeLimitMs ?? 2000,
-      onProgress: (stage, percent, message) => void report(stage, percent, message),
-    });
-    this.running.set(scope.tripId, { jobId, cancel: job.cancel });
-
-    job.result
-      .then(async (plan) => {
-        const result = presentPlan(plan, named, data.members, frames, settings);
-        const resultId = await saveResult(this.db, scope.tripId, scope.userId, {
-          ...result,
-          executionTimeMs: Date.now() - started,
-        });
-        await report("complete", 100, "Your itinerary is ready", true);
-        await this.bus.publish({ type: "optimization.completed", tripId: scope.tripId, jobId, resultId });
-        await this.bus.publish({ type: "places.changed", tripId: scope.tripId });
-      })
-      .catch(async (err: Error) => {
-        const cancelled = err instanceof SolveCancelled;
-        if (!cancelled) this.log.error({ err, tripId: scope.tripId }, "optimisation failed");
-        const message = cancelled
-          ? OPTIMIZATION_MESSAGES.cancelled
-          : err.message || OPTIMIZATION_MESSAGES.failed;
-        await report(cancelled ? "cancelled" : "error", 0, message, true, message).catch(() => {});
-      })
-      .finally(() => this.running.delete(scope.tripId));
+    await this.reporter(scope, jobId, started)("collecting", 0, "Collecting places and wishes");
+    if (this.queue)
+      await this.queue.send({ tripId: scope.tripId, userId: scope.userId, jobId, settings, started });
+    else void this.execute(scope, settings, jobId, started, loaded);
     return { jobId, joined: false };
+  }
+
+  /** A job taken from the queue by a worker process: the server that queued it checked the caller. */
+  async runQueued(job: QueuedOptimization): Promise<void> {
+    const scope = { tripId: job.tripId, userId: job.userId, role: "member" } as TripScope;
+    await this.execute(scope, job.settings, job.jobId, job.started, undefined, true);
+  }
+
+  /** Solves in a worker thread, saves the plan as the active one, marks the places, tells the group. */
+  private async execute(
+    scope: TripScope,
+    settings: OptimizationSettings,
+    jobId: string,
+    started: number,
+    loaded?: Awaited<ReturnType<OptimizationService["load"]>>,
+    queued = false,
+  ): Promise<void> {
+    const report = this.reporter(scope, jobId, started);
+    // Cancellable from the first moment: a cancel can arrive while the trip is still being read.
+    let cancelled = false;
+    let solver: ReturnType<typeof solveInWorker> | undefined;
+    this.running.set(scope.tripId, {
+      jobId,
+      cancel: () => {
+        cancelled = true;
+        solver?.cancel();
+      },
+    });
+    const stopIfCancelled = () => {
+      if (cancelled) throw new SolveCancelled(OPTIMIZATION_MESSAGES.cancelled);
+    };
+    try {
+      if (queued) {
+        // Cancelled while it waited in the queue: the server recorded it (cancel below).
+        const latest = await latestProgress(this.db, scope);
+        if (latest?.jobId === jobId && latest.stage === "cancelled") return;
+      }
+      const { data, problem, frames, named } = loaded ?? (await this.load(scope, settings));
+      stopIfCancelled();
+      solver = solveInWorker(problem, {
+        seed: 1,
+        timeLimitMs: problem.timeLimitMs ?? 2000,
+        onProgress: (stage, percent, message) => void report(stage, percent, message),
+      });
+      const plan = await solver.result;
+      stopIfCancelled();
+      const result = presentPlan(plan, named, data.members, frames, settings);
+      const resultId = await saveResult(this.db, scope.tripId, scope.userId, {
+        ...result,
+        executionTimeMs: Date.now() - started,
+      });
+      await report("complete", 100, "Your itinerary is ready", true);
+      await this.bus.publish({ type: "optimization.completed", tripId: scope.tripId, jobId, resultId });
+      await this.bus.publish({ type: "places.changed", tripId: scope.tripId });
+    } catch (err) {
+      const cancelled = err instanceof SolveCancelled;
+      if (!cancelled) this.log.error({ err, tripId: scope.tripId }, "optimisation failed");
+      const message = cancelled
+        ? OPTIMIZATION_MESSAGES.cancelled
+        : (err as Error).message || OPTIMIZATION_MESSAGES.failed;
+      await report(cancelled ? "cancelled" : "error", 0, message, true, message).catch(() => {});
+    } finally {
+      if (this.running.get(scope.tripId)?.jobId === jobId) this.running.delete(scope.tripId);
+    }
+  }
+
+  /** A job of the trip queued or running in another process (its progress is recent and not final). */
+  private async unfinished(scope: TripScope): Promise<{ jobId: string } | null> {
+    const row = await latestProgress(this.db, scope);
+    if (!row?.jobId || FINAL_STAGES.has(row.stage) || Date.now() - row.updatedAt.getTime() > ALIVE_MS)
+      return null;
+    return { jobId: row.jobId };
   }
 
   /** A calendar edit by any member: recomputed with `reschedule`, saved, broadcast; violations reported. */
@@ -174,11 +246,18 @@ export class OptimizationService {
     return trip ? this.ics({ tripId: trip.id } as TripScope) : null;
   }
 
-  cancel(scope: TripScope): boolean {
-    const job = this.running.get(scope.tripId);
-    if (!job) return false;
+  async cancel(scope: TripScope): Promise<boolean> {
+    const local = this.running.get(scope.tripId);
+    const remote = local || !this.queue ? null : await this.unfinished(scope);
+    if (!local && !remote) return false;
     if (!scope.canOptimize && scope.role !== "admin") throw forbidden(OPTIMIZATION_MESSAGES.noPermission);
-    job.cancel();
+    if (local) local.cancel();
+    else {
+      // Recorded first, so a worker that has not taken the job yet skips it (runQueued).
+      const message = OPTIMIZATION_MESSAGES.cancelled;
+      await this.reporter(scope, remote!.jobId, Date.now())("cancelled", 0, message, true, message);
+      await this.bus.publish({ type: "optimization.cancel", tripId: scope.tripId, jobId: remote!.jobId });
+    }
     return true;
   }
 
@@ -186,31 +265,51 @@ export class OptimizationService {
   private reporter(scope: TripScope, jobId: string, started: number) {
     let lastAt = 0;
     let lastStage = "";
-    return async (stage: string, percent: number, message: string, final = false, error?: string) => {
+    let ended = false;
+    // One report after another, and none after the last: a late stage must not overwrite 'cancelled'.
+    let queue: Promise<void> = Promise.resolve();
+    return (stage: string, percent: number, message: string, final = false, error?: string) => {
       const now = Date.now();
-      if (!final && stage === lastStage && now - lastAt < 150) return;
+      if (ended || (!final && stage === lastStage && now - lastAt < 150)) return queue;
+      ended = final;
       lastAt = now;
       lastStage = stage;
-      const row = {
-        tripId: scope.tripId,
-        userId: scope.userId,
-        jobId,
-        stage: stage as OptimizationProgress["stage"],
-        progressPercentage: Math.round(percent),
-        stageMessage: message,
-        executionTimeMs: now - started,
-        errorMessage: error ?? null,
-      };
-      await upsertProgress(this.db, row);
-      const progress = presentProgress({ ...row, updatedAt: new Date(now) });
-      const running = this.running.get(scope.tripId);
-      if (running?.jobId === jobId) running.progress = progress;
-      await this.bus.publish(
-        stage === "error" || stage === "cancelled"
-          ? { type: "optimization.failed", tripId: scope.tripId, progress }
-          : { type: "optimization.progress", tripId: scope.tripId, progress },
-      );
+      queue = queue
+        .catch(() => {})
+        .then(() => this.store(scope, jobId, started, now, stage, percent, message, error));
+      return queue;
     };
+  }
+
+  private async store(
+    scope: TripScope,
+    jobId: string,
+    started: number,
+    now: number,
+    stage: string,
+    percent: number,
+    message: string,
+    error?: string,
+  ) {
+    const row = {
+      tripId: scope.tripId,
+      userId: scope.userId,
+      jobId,
+      stage: stage as OptimizationProgress["stage"],
+      progressPercentage: Math.round(percent),
+      stageMessage: message,
+      executionTimeMs: now - started,
+      errorMessage: error ?? null,
+    };
+    await upsertProgress(this.db, row);
+    const progress = presentProgress({ ...row, updatedAt: new Date(now) });
+    const running = this.running.get(scope.tripId);
+    if (running?.jobId === jobId) running.progress = progress;
+    await this.bus.publish(
+      stage === "error" || stage === "cancelled"
+        ? { type: "optimization.failed", tripId: scope.tripId, progress }
+        : { type: "optimization.progress", tripId: scope.tripId, progress },
+    );
   }
 
   async progress(scope: TripScope): Promise<OptimizationProgress | null> {

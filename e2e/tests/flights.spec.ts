@@ -64,6 +64,12 @@ test("a far departure flies through airports: fixed calendar stops, flight legs 
   await expect(airport.locator("[data-resize-handle]")).toHaveCount(0);
   await expect(airport).not.toHaveAttribute("aria-roledescription", /draggable/);
   await shot(owner, testInfo, "calendar-flights");
+  await airport.click();
+  const popup = owner.getByRole("dialog", { name: "Haneda Airport" });
+  await expect(popup).toContainText("Airport");
+  await expect(popup).toContainText(/Schedule\s*\d+\/\d+ \d\d:\d\d–\d\d:\d\d/);
+  await shot(owner, testInfo, "airport-popup");
+  await popup.getByRole("button", { name: "Close" }).last().click();
 
   // Opening the trip is one read of the whole trip: no separate trip, members, places or plan
   // requests (the invitation card and a running job's progress are their own reads).

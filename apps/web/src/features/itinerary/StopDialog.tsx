@@ -35,15 +35,21 @@ export function StopDialog({
       onOpenChange={(o) => !o && onClose()}
       title={name}
       description={
-        system ? "Start and end of each day" : (CATEGORY_LABELS[place?.category ?? ""] ?? place?.category)
+        system
+          ? days.some((d) => d.visits.some((v) => v.name === name && v.category === "airport"))
+            ? "Airport"
+            : "Start or end of a day"
+          : (CATEGORY_LABELS[place?.category ?? ""] ?? place?.category)
       }
     >
       <dl className="space-y-3 text-sm">
         {system ? (
-          <div>
-            <dt className="text-slate-500">Departure Time</dt>
-            <dd>{days.map((d) => `Day ${d.day}: ${d.depart} – back ${d.back}`).join(" · ")}</dd>
-          </div>
+          systemTimes(name, days).map((row) => (
+            <div key={row.label}>
+              <dt className="text-slate-500">{row.label}</dt>
+              <dd>{row.times.join(" · ")}</dd>
+            </div>
+          ))
         ) : (
           <>
             <div>
@@ -82,4 +88,18 @@ export function StopDialog({
       </div>
     </Dialog>
   );
+}
+
+/** A system place's times in the plan (spec 2: Departure, Arrival or Schedule time for system places). */
+export function systemTimes(name: string, days: ItineraryDay[]) {
+  const rows = { "Departure Time": [] as string[], "Arrival Time": [] as string[], Schedule: [] as string[] };
+  for (const d of days) {
+    if (d.start.name === name) rows["Departure Time"].push(`Day ${d.day} ${d.depart}`);
+    for (const v of d.visits)
+      if (v.name === name) rows.Schedule.push(`${monthDay(d.date)} ${v.start}–${v.end}`);
+    if (d.end.name === name) rows["Arrival Time"].push(`Day ${d.day} ${d.back}`);
+  }
+  return Object.entries(rows)
+    .filter(([, times]) => times.length > 0)
+    .map(([label, times]) => ({ label, times }));
 }

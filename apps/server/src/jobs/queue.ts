@@ -1,6 +1,6 @@
 import type { OptimizationSettings } from "@tabi/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import { PgBoss } from "pg-boss";
+import type { PgBoss } from "pg-boss";
 
 /** A job as it waits in the queue: the server checked the caller before queueing it. */
 export interface QueuedOptimization {
@@ -20,7 +20,9 @@ export const OPTIMIZE_QUEUE = "optimize";
  * reported to the group, who press Optimize again.
  */
 export async function startPgBoss(connectionString: string, log: FastifyBaseLogger): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString, useListenNotify: true, max: 4 });
+  // Imported here: pg-boss is not part of the embedded mode's memory.
+  const { PgBoss: Boss } = await import("pg-boss");
+  const boss = new Boss({ connectionString, useListenNotify: true, max: 4 });
   boss.on("error", (err) => log.error({ err }, "job queue"));
   await boss.start();
   await boss.createQueue(OPTIMIZE_QUEUE, { notify: true, retryLimit: 0, expireInSeconds: 120 });

@@ -33,8 +33,8 @@ export async function flightsFor(
   const anchor = wished.reduce((best, p) =>
     distance(p, centre) < distance(best, centre) ? p : best,
   ) as PlaceForProblem;
-  const placesCountry = await geo.countryAt(anchor.latitude, anchor.longitude);
-  const countryOf = async (p: Point) => geo.countryAt(p.latitude, p.longitude);
+  const countryOf = (p: { latitude: number; longitude: number }) => geo.countryAt(p.latitude, p.longitude);
+  const countries = (p: Point) => () => Promise.all([countryOf(p), countryOf(anchor)]);
   const airportNear = async (p: Point): Promise<Airport | null> => {
     const hit = await geo.nearestAirport(p.latitude, p.longitude);
     return hit?.iata ? { name: hit.name, latitude: hit.lat, longitude: hit.lng, iata: hit.iata } : null;
@@ -44,10 +44,8 @@ export async function flightsFor(
     return a && b && a.iata !== b.iata ? { from: a, to: b } : null;
   };
   const here: Point = { name: "", latitude: anchor.latitude, longitude: anchor.longitude };
-  const outbound = isFar(departure, centre, await countryOf(departure), placesCountry)
-    ? await leg(departure, here)
-    : null;
-  const inbound = isFar(back, centre, await countryOf(back), placesCountry) ? await leg(here, back) : null;
+  const outbound = (await isFar(departure, centre, countries(departure))) ? await leg(departure, here) : null;
+  const inbound = (await isFar(back, centre, countries(back))) ? await leg(here, back) : null;
   return { outbound, inbound };
 }
 

@@ -143,9 +143,22 @@ export function returnPoint(trip: TripForProblem): Point | null {
   return departurePoint(trip);
 }
 
-/** Far: more than 300 km from the places, or in another country (when both countries are known). */
-export function isFar(a: Point, b: Point, countryA: string | null, countryB: string | null): boolean {
-  if (haversineKm(ll(a), ll(b)) > FAR_KM) return true;
+/** Below this nobody flies, border or not. */
+export const NEAR_KM = 100;
+
+/**
+ * Far: more than 300 km from the places, or more than 100 km and in another country (when both
+ * countries are known; `countries` is only asked then, since it loads the gazetteer).
+ */
+export async function isFar(
+  a: Point,
+  b: Point,
+  countries: () => Promise<[string | null, string | null]>,
+): Promise<boolean> {
+  const km = haversineKm(ll(a), ll(b));
+  if (km > FAR_KM) return true;
+  if (km <= NEAR_KM) return false;
+  const [countryA, countryB] = await countries();
   return countryA != null && countryB != null && countryA !== countryB;
 }
 

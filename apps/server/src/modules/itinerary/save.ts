@@ -13,7 +13,9 @@ export async function saveResult(
   userId: string,
   result: Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId">,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  // Two short steps rather than one long transaction (see markPlaces); the group hears of the new
+  // plan only after both, through the trip's channel.
+  const id = await db.transaction(async (tx) => {
     await tx
       .update(optimizationResults)
       .set({ isActive: false })
@@ -32,27 +34,18 @@ export async function saveResult(
         totalVisitTimeMinutes: result.totalVisitMinutes,
       })
       .returning({ id: optimizationResults.id });
-    await markPlaces(tx, tripId, result.days);
     return row!.id;
   });
+  await markPlaces(db, tripId, result.days);
+  return id;
 }
 
-/** Spec 2 'After a successful optimisation': every place reset, then each visited one scheduled. */
+/**
+ * Spec 2 'After a successful optimisation': every place of the trip reset, and each visited one
+ * scheduled with its date and times, in one statement: on PGlite every statement runs on the server's
+ * thread and the next request waits for it, so fewer and shorter is what keeps the app responsive.
+ */
 export async function markPlaces(tx: Executor, tripId: string, days: ItineraryDay[]) {
-  await tx
-    .update(places)
-    .set({
-      scheduled: false,
-      isSelectedForOptimization: false,
-      scheduledDate: null,
-      scheduledTimeStart: null,
-      scheduledTimeEnd: null,
-      dayNumber: null,
-      orderInDay: null,
-      transportMode: null,
-      travelTimeFromPrevious: null,
-    })
-    .where(eq(places.tripId, tripId));
   const visits = days.flatMap((day) =>
     day.visits.flatMap((v, i) =>
       v.system
@@ -71,13 +64,10 @@ export async function markPlaces(tx: Executor, tripId: string, days: ItineraryDa
           ],
     ),
   );
-  if (visits.length === 0) return;
-  // One statement for all visits: on PGlite a transaction holds the only connection, so every other
-  // request waits for it; one update per place made that wait grow with the plan.
   await tx.execute(sql`
     update ${places} set
-      scheduled = true,
-      is_selected_for_optimization = true,
+      scheduled = v.id is not null,
+      is_selected_for_optimization = v.id is not null,
       scheduled_date = v.date::date,
       scheduled_time_start = v.start,
       scheduled_time_end = v."end",
@@ -85,9 +75,11 @@ export async function markPlaces(tx: Executor, tripId: string, days: ItineraryDa
       order_in_day = v.ord,
       transport_mode = v.mode,
       travel_time_from_previous = v.travel
-    from jsonb_to_recordset(${JSON.stringify(visits)}::jsonb)
-      as v(id uuid, date text, start text, "end" text, day smallint, ord smallint, mode text, travel integer)
-    where ${places.id} = v.id and ${places.tripId} = ${tripId}`);
+    from ${places} as p
+      left join jsonb_to_recordset(${JSON.stringify(visits)}::jsonb)
+        as v(id uuid, date text, start text, "end" text, day smallint, ord smallint, mode text, travel integer)
+        on v.id = p.id
+    where ${places.id} = p.id and p.trip_id = ${tripId}`);
 }
 
 /** A calendar edit: the active result's days replaced, its version bumped, places re-marked. */
@@ -97,11 +89,9 @@ export async function saveEditedDays(
   resultId: string,
   route: { days: ItineraryDay[]; unscheduled: OptimizationResult["unscheduled"] },
 ) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(optimizationResults)
-      .set({ optimizedRoute: route, version: sql`${optimizationResults.version} + 1`, updatedAt: new Date() })
-      .where(eq(optimizationResults.id, resultId));
-    await markPlaces(tx, tripId, route.days);
-  });
+  await db
+    .update(optimizationResults)
+    .set({ optimizedRoute: route, version: sql`${optimizationResults.version} + 1`, updatedAt: new Date() })
+    .where(eq(optimizationResults.id, resultId));
+  await markPlaces(db, tripId, route.days);
 }

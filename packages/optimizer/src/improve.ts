@@ -44,6 +44,7 @@ export function improveTour(routes: Routes, t: number, scratch: Int32Array): boo
     again = false;
     const n = routes.len[t]!;
     let current = routes.travelSum[t]!;
+    const nextLoc = nextLocations(routes, t);
     search: for (let len = 1; len <= 3; len++) {
       for (let i = 1; i + len - 1 <= n; i++) {
         let hasMeal = false;
@@ -52,7 +53,7 @@ export function improveTour(routes: Routes, t: number, scratch: Int32Array): boo
         const first = model.loc[seq[base + i]!]!;
         const last = model.loc[seq[base + i + len - 1]!]!;
         const before = routes.where[base + i - 1]!;
-        const after = nextLocation(routes, t, i + len);
+        const after = nextLoc[i + len - 1]!;
         const removeGain =
           model.travel[before * L + first]! +
           model.travel[last * L + after]! -
@@ -60,7 +61,7 @@ export function improveTour(routes: Routes, t: number, scratch: Int32Array): boo
         for (let g = 0; g <= n; g++) {
           if (g >= i - 1 && g <= i + len - 1) continue;
           const a = routes.where[base + g]!;
-          const b = nextLocation(routes, t, g + 1);
+          const b = nextLoc[g]!;
           const add = model.travel[a * L + first]! + model.travel[last * L + b]! - model.travel[a * L + b]!;
           if (add - removeGain >= -1e-9) continue;
           // Build the order: everything but the string, with the string after slot g.
@@ -105,6 +106,7 @@ export function reverseRuns(routes: Routes, t: number, scratch: Int32Array): boo
     again = false;
     const n = routes.len[t]!;
     const current = routes.travelSum[t]!;
+    const nextLoc = nextLocations(routes, t);
     outer: for (let i = 1; i < n; i++) {
       const first = model.loc[seq[base + i]!]!;
       if (first < 0) continue;
@@ -117,7 +119,7 @@ export function reverseRuns(routes: Routes, t: number, scratch: Int32Array): boo
         const prev = model.loc[seq[base + j - 1]!]!;
         forward += tr[prev * L + lj]!;
         backward += tr[lj * L + prev]!;
-        const after = nextLocation(routes, t, j + 1);
+        const after = nextLoc[j]!;
         const delta =
           tr[before * L + lj]! +
           tr[first * L + after]! +
@@ -142,14 +144,22 @@ export function reverseRuns(routes: Routes, t: number, scratch: Int32Array): boo
   return changed;
 }
 
-/** Location of the first place at or after slot i of tour t (the end point if none). */
-function nextLocation(routes: Routes, t: number, i: number): number {
+let nextBuffer = new Int32Array(0);
+
+/**
+ * For each slot g of tour t, the location of the first place after it (the end point if none): the
+ * moves' O(1) screens read it instead of walking past meals each time. Valid until the tour changes.
+ */
+function nextLocations(routes: Routes, t: number): Int32Array {
   const model = routes.model;
   const base = t * routes.cap;
   const n = routes.len[t]!;
-  for (let s = i; s <= n; s++) {
-    const l = model.loc[routes.seq[base + s]!]!;
-    if (l >= 0) return l;
+  if (nextBuffer.length < n + 1) nextBuffer = new Int32Array(routes.cap);
+  let at = model.tourTo[t]!;
+  for (let g = n; g >= 0; g--) {
+    nextBuffer[g] = at;
+    const l = g > 0 ? model.loc[routes.seq[base + g]!]! : -1;
+    if (l >= 0) at = l;
   }
-  return model.tourTo[t]!;
+  return nextBuffer;
 }

@@ -36,6 +36,12 @@ export interface Model {
   wishPtr: Int32Array;
   wishMember: Int32Array;
   wishValue: Float64Array;
+  /**
+   * Optional lower bound on the cost (`Routes.insertCost`) of inserting each place anywhere: lets the
+   * greedy recreate skip places that cannot win. Only where it provably holds (TOPTW: no meals, and the
+   * truncated distances break the triangle inequality by at most one unit).
+   */
+  insertFloor?: Float64Array;
 }
 
 export function isMeal(model: Model, v: number): boolean {

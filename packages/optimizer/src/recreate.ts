@@ -17,6 +17,7 @@ export class Recreate {
   private readonly noise: Float64Array;
   private readonly gainOf: Float64Array;
   private readonly weighted: Float64Array;
+  private readonly ceiling: Float64Array;
 
   constructor(
     readonly model: Model,
@@ -38,6 +39,7 @@ export class Recreate {
     this.noise = new Float64Array(n).fill(1);
     this.gainOf = new Float64Array(n);
     this.weighted = new Float64Array(n);
+    this.ceiling = new Float64Array(n);
     this.usable = new Uint8Array(model.tours * n);
     // A place that does not fit in a tour when it is empty never will: skip those pairs for good.
     for (let t = 0; t < model.tours; t++) {
@@ -75,18 +77,28 @@ export class Recreate {
     const phase = Routes.now();
     const pick = { slot: 0, cost: 0 };
     const delta = 1e-3 * (model.tourEnd[0]! - model.tourStart[0]! + 1);
+    // With fixed weights and a floor on insertion costs, each place's score has a ceiling: scan the
+    // places by ceiling and stop at the first that cannot beat the best so far (same pick, fewer scans).
+    const floor = linear ? model.insertFloor : undefined;
+    const ceiling = this.ceiling;
+    if (floor) {
+      for (const j of cands) ceiling[j] = this.weighted[j]! / (Math.max(0, floor[j]!) + delta);
+      cands.sort((a, b) => ceiling[b]! - ceiling[a]!);
+    }
     let live = cands.length;
     for (let pass = holdRemoved ? 0 : 1; pass < 2; pass++) {
       for (;;) {
         let bestScore = -1;
         let bestJ = -1;
         let bestT = -1;
-        for (let c = 0; c < live; c++) {
+        // Compacts `cands` in order: placed places and places that fit nowhere are dropped.
+        let kept = 0;
+        let c = 0;
+        for (; c < live; c++) {
           const j = cands[c]!;
-          if (work.tourOf[j]! >= 0) {
-            cands[c--] = cands[--live]!;
-            continue;
-          }
+          if (work.tourOf[j]! >= 0) continue;
+          if (floor && ceiling[j]! <= bestScore) break;
+          cands[kept++] = j;
           if (pass === 0 && this.removed[j]) continue;
           const weighted = this.weighted[j]!;
           if (weighted <= 0) continue;
@@ -117,14 +129,16 @@ export class Recreate {
             }
           }
           // Fits nowhere now, so nowhere for the rest of this recreate (tours only grow): drop it.
-          if (!fits) cands[c--] = cands[--live]!;
+          if (!fits) kept--;
         }
+        while (c < live) cands[kept++] = cands[c++]!;
+        live = kept;
         if (bestJ < 0) break;
         this.touched[bestT] = 1;
         if (!this.place(bestT, this.slot[bestT * n + bestJ]!, bestJ)) continue;
         if (!linear) {
-          for (let c = 0; c < live; c++) {
-            const j = cands[c]!;
+          for (let k = 0; k < live; k++) {
+            const j = cands[k]!;
             if (work.tourOf[j]! >= 0) continue;
             this.gainOf[j] = objective.gain(j);
             weigh(j);

@@ -53,6 +53,8 @@ export class Search {
   private readonly touched: Uint8Array;
   private readonly scratch: Int32Array;
   private readonly travelScale: number;
+  /** Windows are wide (`wideWindows`): only then do 2-opt reversals pay for their scan. */
+  private readonly wide: boolean;
 
   constructor(
     readonly model: Model,
@@ -71,6 +73,7 @@ export class Search {
     let horizon = 0;
     for (let t = 0; t < model.tours; t++) horizon += Math.max(1, model.tourEnd[t]! - model.tourStart[t]!);
     this.travelScale = TRAVEL_WEIGHT / horizon;
+    this.wide = wideWindows(model);
 
     placeMeals(this.work);
     this.fill = new Recreate(
@@ -145,7 +148,7 @@ export class Search {
       let freed = false;
       for (let t = 0; t < model.tours; t++) {
         if (!this.touched[t]) continue;
-        if (TUNING.improve & 2 && reverseRuns(this.work, t, this.scratch)) freed = true;
+        if (TUNING.improve & 2 && this.wide && reverseRuns(this.work, t, this.scratch)) freed = true;
         if (TUNING.improve & 1 && improveTour(this.work, t, this.scratch)) freed = true;
       }
       if (freed) this.fill.greedy(false);
@@ -306,6 +309,25 @@ export class Search {
     for (let t = 0; t < this.model.tours; t++) out.push(this.best.tour(t));
     return out;
   }
+}
+
+/**
+ * Whether the places' windows are mostly wide: the median place's widest window in tour 0 spans at
+ * least half that tour's day. A reversed run keeps its windows only when they are wide; with narrow
+ * ones (most Solomon type 1, all Cordeau) the 2-opt scan cost iterations and gave nothing (rc106 m=1, pr12).
+ */
+export function wideWindows(model: Model): boolean {
+  const n = model.places;
+  if (n === 0 || model.tours === 0) return false;
+  const day = model.tourEnd[0]! - model.tourStart[0]!;
+  const widths = new Float64Array(n);
+  for (let v = 0; v < n; v++) {
+    for (let w = model.winPtr[v]!; w < model.winPtr[v + 1]!; w++) {
+      widths[v] = Math.max(widths[v]!, model.winLatest[w]! - model.winOpen[w]!);
+    }
+  }
+  widths.sort();
+  return widths[n >> 1]! >= day / 2;
 }
 
 /** Puts each tour's meals into it (in time order); they stay for the whole search. */

@@ -112,6 +112,9 @@ export function toptwModel(inst: ToptwInstance, tours: number): Model {
     wishPtr,
     wishMember: new Int32Array(n),
     wishValue: inst.profit.slice(1),
+    // An insertion delays the next visit by at least the stay plus the detour, and a detour of
+    // floor-truncated distances is at least -1.
+    insertFloor: inst.service.slice(1).map((s) => s - 1),
   };
 }
 

@@ -238,6 +238,43 @@ test("calendar handles and the add-place dialog on a phone and a desktop, light 
   await expect(owner.getByRole("dialog")).toBeVisible();
   await owner.keyboard.press("Escape");
 
+  if (phone) {
+    // A long press then a move drags on a touch screen: an afternoon visit of day 1 to 16:30 on day 2
+    // (free there; the plan's afternoons are open).
+    const day1 = owner.getByRole("region", { name: "Day 1" });
+    const day2 = owner.getByRole("region", { name: "Day 2" });
+    const blocks = day1.locator("[data-visit]");
+    const times = await blocks.evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+    const index = times.findIndex((t) => /(1[2-6]):\d\d–/.test(t));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const moving = blocks.nth(index);
+    const name = (await moving.locator("span").first().textContent())!;
+    const before = await day2.locator("[data-visit]").count();
+    await toMiddle(moving);
+    const from = (await moving.boundingBox())!;
+    const hour = (await owner.getByText("16:00", { exact: true }).boundingBox())!;
+    const column = (await day2.boundingBox())!;
+    const x0 = from.x + from.width / 2;
+    const y0 = from.y + 12;
+    const to = { x: Math.min(column.x + 40, owner.viewportSize()!.width - 20), y: hour.y + 30 };
+    const cdp = await owner.context().newCDPSession(owner);
+    const touch = (type: string, x = 0, y = 0) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+      } as never);
+    await touch("touchStart", x0, y0);
+    await owner.waitForTimeout(400); // longer than the sensor's 250 ms press
+    for (let i = 1; i <= 12; i++)
+      await touch("touchMove", x0 + ((to.x - x0) * i) / 12, y0 + ((to.y - y0) * i) / 12);
+    await touch("touchEnd");
+    await expect(day2.locator("[data-visit]")).toHaveCount(before + 1);
+    await expect(day2.locator("[data-visit]", { hasText: name })).toHaveCount(1);
+    await expect(day1.locator("[data-visit]", { hasText: name })).toHaveCount(0);
+    await owner.getByRole("button", { name: "Undo" }).click();
+    await expect(day1.locator("[data-visit]", { hasText: name })).toHaveCount(1);
+  }
+
   await owner
     .getByRole("region", { name: "Day 1" })
     .getByRole("button", { name: /^Add a place/ })

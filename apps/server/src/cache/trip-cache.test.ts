@@ -43,6 +43,21 @@ describe("TripCache", () => {
     expect(cache.get("c", "k")).toBe(3);
     expect(cache.get("c", "k", now + 5000)).toBeUndefined();
   });
+
+  it("holds serialised answers up to its byte budget, dropping the oldest", () => {
+    const cache = new TripCache(100, 60_000, 1000);
+    const answer = "x".repeat(200); // 400 bytes
+    for (const trip of ["a", "b", "c"]) cache.set(trip, "full", answer, cache.token(trip));
+    expect(cache.size).toBe(2);
+    expect(cache.byteSize).toBe(800);
+    expect(cache.get("a", "full")).toBeUndefined();
+    cache.invalidate("b");
+    expect(cache.byteSize).toBe(400);
+    cache.set("c", "full", answer, cache.token("c")); // replacing counts once
+    expect(cache.byteSize).toBe(400);
+    cache.clear();
+    expect(cache.byteSize).toBe(0);
+  });
 });
 
 describe("SessionCache", () => {

@@ -8,7 +8,11 @@
  * reading the database and `set()` refuses a value whose token is older than the last invalidation.
  */
 export class TripCache {
-  private readonly entries = new Map<string, { tripId: string; value: unknown; expires: number }>();
+  private readonly entries = new Map<
+    string,
+    { tripId: string; value: unknown; expires: number; bytes: number }
+  >();
+  private bytes = 0;
   private readonly keysByTrip = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
   private epoch = 0;
@@ -17,6 +21,8 @@ export class TripCache {
   constructor(
     private readonly maxEntries = 5000,
     private readonly ttlMs = 60_000,
+    /** Serialised answers are the big entries: at most this much of them (UTF-16, 2 bytes a character). */
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /** Taken before reading the database; hand it back to `set`. */
@@ -40,12 +46,19 @@ export class TripCache {
     if (token !== this.token(tripId)) return;
     const full = `${tripId}\u0000${key}`;
     const now = Date.now();
-    this.entries.delete(full);
-    this.entries.set(full, { tripId, value, expires: Math.min(now + this.ttlMs, expiresAt ?? Infinity) });
+    const bytes = typeof value === "string" ? value.length * 2 : 256;
+    this.drop(full, tripId);
+    this.entries.set(full, {
+      tripId,
+      value,
+      expires: Math.min(now + this.ttlMs, expiresAt ?? Infinity),
+      bytes,
+    });
+    this.bytes += bytes;
     const keys = this.keysByTrip.get(tripId) ?? new Set<string>();
     this.keysByTrip.set(tripId, keys.add(full));
     // Maps keep insertion order: the first entry is the oldest stored.
-    while (this.entries.size > this.maxEntries) {
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
       const [oldest, e] = this.entries.entries().next().value as [string, { tripId: string }];
       this.drop(oldest, e.tripId);
     }
@@ -53,7 +66,7 @@ export class TripCache {
 
   invalidate(tripId: string): void {
     this.generations.set(tripId, ++this.counter);
-    for (const key of this.keysByTrip.get(tripId) ?? []) this.entries.delete(key);
+    for (const key of this.keysByTrip.get(tripId) ?? []) this.drop(key, tripId);
     this.keysByTrip.delete(tripId);
     // Generations of trips with nothing cached are only needed while a read may be in flight.
     if (this.generations.size > this.maxEntries * 2) this.clear();
@@ -64,13 +77,22 @@ export class TripCache {
     this.entries.clear();
     this.keysByTrip.clear();
     this.generations.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
   }
 
+  /** Bytes held by serialised answers (approximate). */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
   private drop(full: string, tripId: string) {
+    const entry = this.entries.get(full);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
     this.entries.delete(full);
     this.keysByTrip.get(tripId)?.delete(full);
   }

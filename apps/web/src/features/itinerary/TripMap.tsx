@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
 import { type MapState, MapStatus } from "../map/MapStatus";
-import { baseStyle, loadMapLibre } from "../map/maplibre";
+import { baseStyle, loadMapLibre, onMapFailure } from "../map/maplibre";
 import { isSystemVisit } from "./edits";
 import { arrowAt, curve, legColor, markerBackground } from "./markers";
 
@@ -142,9 +142,7 @@ export default function TripMap({
           m.on("mouseleave", "legs-hit", () => (m.getCanvas().style.cursor = ""));
           setState("ready");
         });
-        m.on("error", (e) => {
-          if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) setState("failed");
-        });
+        onMapFailure(m, () => setState("failed"));
       } catch {
         if (!cancelled) setState("failed");
       }

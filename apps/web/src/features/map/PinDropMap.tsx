@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
 import { type MapState, MapStatus } from "./MapStatus";
-import { baseStyle, loadMapLibre } from "./maplibre";
+import { baseStyle, loadMapLibre, onMapFailure } from "./maplibre";
 
 export interface LatLng {
   lat: number;
@@ -64,10 +64,7 @@ export default function PinDropMap({
           onChangeRef.current({ lat: e.lngLat.lat, lng: e.lngLat.lng });
         });
         m.on("load", () => !cancelled && setState("ready"));
-        m.on("error", (e) => {
-          // Tile failures (offline) are expected; only a style failure leaves no map.
-          if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) setState("failed");
-        });
+        onMapFailure(m, () => setState("failed"));
       } catch {
         if (!cancelled) setState("failed");
       }

@@ -1,5 +1,5 @@
 import type { ClientConfig } from "@tabi/contracts";
-import type { StyleSpecification } from "maplibre-gl";
+import type { Map as MlMap, StyleSpecification } from "maplibre-gl";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countriesUrl from "world-atlas/countries-50m.json?url";
@@ -7,6 +7,13 @@ import landUrl from "world-atlas/land-50m.json?url";
 
 // MapLibre and the offline basemap load only when a map is first shown (DESIGN.md: 'loaded lazily').
 export type MapLibre = typeof import("maplibre-gl");
+
+/** Calls `failed` when the map cannot show at all. Tile failures (offline) are expected and ignored. */
+export function onMapFailure(m: MlMap, failed: () => void): void {
+  m.on("error", (e) => {
+    if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) failed();
+  });
+}
 
 let loading: Promise<MapLibre> | undefined;
 export function loadMapLibre(): Promise<MapLibre> {

@@ -20,6 +20,7 @@ interface Row {
   score: number;
   gap: number;
   ms: number;
+  iterations: number;
   vroom: number;
   customers: number;
 }
@@ -66,12 +67,13 @@ for (const [set, instance, mText, bksText, source] of csv("bks.csv")) {
     score: result.score,
     gap: (100 * (bks - result.score)) / bks,
     ms: result.ms,
+    iterations: result.iterations,
     vroom: vroom.get(`${instance}/${m}`) ?? Number.NaN,
     customers: inst.profit.length - 1,
   };
   rows.push(row);
   process.stdout.write(
-    `${pad(row.set, 11)} ${pad(instance!, 5)} m=${m} ${pad(row.score, 5)} / ${pad(bks, 5)} ${row.kind.padEnd(3)} gap ${row.gap.toFixed(2).padStart(5)}% vroom ${pad(row.vroom, 5)} ${pad(row.ms, 6)} ms\n`,
+    `${pad(row.set, 11)} ${pad(instance!, 5)} m=${m} ${pad(row.score, 5)} / ${pad(bks, 5)} ${row.kind.padEnd(3)} gap ${row.gap.toFixed(2).padStart(5)}% vroom ${pad(row.vroom, 5)} ${pad(row.ms, 6)} ms ${pad(row.iterations, 7)} it\n`,
   );
 }
 
@@ -128,10 +130,10 @@ for (const r of worse1) console.log(`  worse by >1%: ${r.instance} m=${r.m} ${r.
 const file = join(RESULTS, `${out}.csv`);
 writeFileSync(
   file,
-  `set,instance,m,score,bks,bks_kind,gap_pct,ms,vroom_score\n${rows
+  `set,instance,m,score,bks,bks_kind,gap_pct,ms,vroom_score,iterations\n${rows
     .map(
       (r) =>
-        `${r.set},${r.instance},${r.m},${r.score},${r.bks},${r.kind},${r.gap.toFixed(3)},${r.ms},${r.vroom}`,
+        `${r.set},${r.instance},${r.m},${r.score},${r.bks},${r.kind},${r.gap.toFixed(3)},${r.ms},${r.vroom},${r.iterations}`,
     )
     .join("\n")}\n`,
 );

@@ -35,7 +35,7 @@ function main(args: string[]): number {
       seed: seed ?? 1,
       ...(timeLimitMs !== undefined ? { timeLimitMs, iterations: 1e9 } : {}),
     });
-    console.log(JSON.stringify(result));
+    console.log(JSON.stringify({ score: result.score, tours: result.tours, ms: result.ms }));
     return 0;
   }
   if (command === "solve") {

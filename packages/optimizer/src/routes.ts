@@ -142,9 +142,29 @@ export class Routes {
     const m = this.model;
     const wEnd = m.winPtr[t * m.nodes + j + 1]!;
     // Departures only grow along a tour: past the last latest start of j, no later slot can work.
-    const latest = wEnd > m.winPtr[t * m.nodes + j]! ? m.winLatest[wEnd - 1]! : Number.NEGATIVE_INFINITY;
+    const first = m.winPtr[t * m.nodes + j]!;
+    if (first === wEnd) {
+      out.slot = -1;
+      out.cost = Number.POSITIVE_INFINITY;
+      return;
+    }
+    const latest = m.winLatest[wEnd - 1]!;
     const base = t * this.cap;
-    for (let p = 0; p <= n; p++) {
+    // Latest starts (start + slack) only grow along a tour, and j pushes the next visit to at least its
+    // first opening plus its stay: the slots before the first whose next visit can start that late are
+    // skipped by a binary search. A meal's latest start assumes the leg from where the group is now;
+    // with j before it that leg changes, so the search backs over meals. Same picks, fewer scans.
+    const bound = m.winOpen[first]! + m.service[j]!;
+    let lo = 0;
+    let hi = n + 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const q = base + mid + 1;
+      if (this.start[q]! + this.slack[q]! >= bound) hi = mid;
+      else lo = mid + 1;
+    }
+    while (lo > 0 && m.loc[this.seq[base + lo]!]! < 0) lo--;
+    for (let p = lo; p <= n; p++) {
       if (this.end[base + p]! > latest) break;
       const c = this.insertCost(t, p, j);
       if (c < best) {

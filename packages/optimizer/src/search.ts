@@ -1,5 +1,5 @@
-import { improveTour, reverseRuns } from "./improve";
-import type { Model } from "./model";
+import { improveTour, reverseRuns, simulateTravel } from "./improve";
+import { type Model, totalWish } from "./model";
 import { nearestPlaces } from "./neighbours";
 import type { Objective } from "./objective";
 import { Recreate } from "./recreate";
@@ -55,6 +55,11 @@ export class Search {
   private readonly travelScale: number;
   /** Windows are wide (`wideWindows`): only then do 2-opt reversals pay for their scan. */
   private readonly wide: boolean;
+  /**
+   * Cross moves between tours (`cross`, `polish`): two tours or more, narrow windows, and short tours
+   * (at most `TUNING.crossMaxVisits` places a tour in the first solution).
+   */
+  private readonly crosses: boolean;
 
   constructor(
     readonly model: Model,
@@ -103,6 +108,9 @@ export class Search {
       this.best.markTour(t);
     }
     this.complete = this.visitsAllUsable(this.best);
+    let visits = 0;
+    for (let t = 0; t < model.tours; t++) visits += this.placeSlots(t).length;
+    this.crosses = model.tours >= 2 && !this.wide && visits / model.tours <= TUNING.crossMaxVisits;
   }
 
   /** Objective plus the travel tie-break. */
@@ -139,8 +147,18 @@ export class Search {
     this.iteration++;
     this.spent += this.pace;
     // Stuck for long: kick the current solution hard (half its visits) and take the result as is.
-    const kick =
+    let kick =
       this.iteration - this.lastGain > TUNING.stallMin && progress - this.lastGainProgress > TUNING.stall;
+    // Stuck: first try every cross move from here (`polish`); kick only if none improves.
+    if (kick && TUNING.polish > 0 && this.crosses) {
+      const polished = this.polish();
+      this.touched.fill(0);
+      this.removed.fill(0);
+      if (polished) {
+        this.markGain(progress);
+        kick = false;
+      }
+    }
     this.ruin(kick ? 0.5 : 0);
     if (kick || this.rng.next() < TUNING.ordered) this.fill.ordered();
     this.fill.greedy(this.rng.next() < 0.5);
@@ -232,6 +250,11 @@ export class Search {
       this.settleRuin();
       return;
     }
+    if (this.crosses && rng.next() < TUNING.cross) {
+      this.cross();
+      this.settleRuin();
+      return;
+    }
     const kMax = Math.max(2, Math.min(TUNING.removeMax, Math.round(visited * TUNING.removeShare)));
     const k = 1 + Math.floor(rng.next() ** 2 * kMax);
     const kind = rng.next();
@@ -265,6 +288,190 @@ export class Search {
       }
     }
     this.settleRuin();
+  }
+
+  /**
+   * Cross move: a short string of visits leaves its tour, and each of its places is offered to the
+   * tours of its nearest visits, where it may push out the one to three places after it
+   * (`ejectInsert`). What finds no place is left, with the gaps, to the recreate.
+   */
+  private cross(): void {
+    const { work, rng } = this;
+    const v = this.randomVisit();
+    if (v < 0) return;
+    const a = work.tourOf[v]!;
+    const slots = this.placeSlots(a);
+    const at = slots.findIndex((i) => work.seq[a * work.cap + i] === v);
+    const len = 1 + Math.floor(rng.next() * 4);
+    const from = Math.max(0, at - Math.floor(rng.next() * len));
+    this.crossString(a, from, len, rng.next() < 0.5);
+  }
+
+  /** The cross move on the places in slots from..from+len-1 (of the tour's places) of tour a. */
+  private crossString(a: number, from: number, len: number, reverse: boolean): boolean {
+    const work = this.work;
+    const slots = this.placeSlots(a);
+    const end = Math.min(slots.length, from + len);
+    if (from >= end) return false;
+    const moved: number[] = [];
+    for (let i = end - 1; i >= from; i--) {
+      moved.push(work.seq[a * work.cap + slots[i]!]!);
+      this.removeVisit(a, slots[i]!);
+    }
+    if (!work.update(a)) return true;
+    if (reverse) moved.reverse();
+    for (const x of moved) this.ejectInsert(x, a);
+    return true;
+  }
+
+  /**
+   * Every cross move from the current solution (strings of 1-4 places, both ways), each followed by
+   * a recreate; the first that improves is taken and the scan starts again. Run when the search has
+   * stalled: a stuck plan is often one such exchange away from a better one (c109 m=3).
+   */
+  private polish(): boolean {
+    const { model, work } = this;
+    let improved = false;
+    let budget = TUNING.polish;
+    scan: for (;;) {
+      for (let a = 0; a < model.tours; a++) {
+        const count = this.placeSlots(a).length;
+        for (let from = 0; from < count; from++) {
+          for (let len = 1; len <= 4 && from + len <= count; len++) {
+            for (let r = 0; r < 2; r++) {
+              // Each trial costs about one iteration and is counted as one.
+              if (--budget < 0 || this.spent >= this.options.iterations) return improved;
+              if ((budget & 15) === 0 && Date.now() >= this.options.deadline) return improved;
+              this.spent += this.pace;
+              this.touched.fill(0);
+              this.removed.fill(0);
+              if (!this.crossString(a, from, len, r === 1)) continue;
+              this.settleRuin();
+              this.fill.greedy(this.rng.next() < 0.5);
+              for (let t = 0; t < model.tours; t++) if (this.touched[t]) improveTour(work, t, this.scratch);
+              this.fill.greedy(false);
+              const f = this.fitness();
+              if (f > this.currentFitness + 1e-12) {
+                this.currentFitness = f;
+                this.syncTouched(this.current, work);
+                this.keepIfBest(f);
+                improved = true;
+                continue scan;
+              }
+              this.syncTouched(work, this.current);
+              this.objective.recompute(work.tourOf);
+            }
+          }
+        }
+      }
+      return improved;
+    }
+  }
+
+  /**
+   * Puts place x into the tour (other than `not`) of one of its nearest visits, at the slot where it
+   * pushes out the fewest wishes (none to three places right after it; less travel on ties), if it adds
+   * at least as much as it pushes out. The pushed-out places are left to the recreate.
+   */
+  private ejectInsert(x: number, not: number): void {
+    const { model, work } = this;
+    const K = this.neighbours.length / model.places;
+    let bestValue = 0;
+    let bestTravel = Number.POSITIVE_INFINITY;
+    let bestTour = -1;
+    let bestAt = -1;
+    let bestOut = 0;
+    let tried = -1;
+    const gain = totalWish(model, x);
+    for (let k = 0, tours = 0; k < K && tours < 2; k++) {
+      const u = this.neighbours[x * K + k]!;
+      if (u < 0) break;
+      const b = work.tourOf[u]!;
+      if (b < 0 || b === not || b === tried) continue;
+      tried = b;
+      tours++;
+      const base = b * work.cap;
+      const n = work.len[b]!;
+      for (let p = 0; p <= n; p++) {
+        // x after slot p, then the places after it pushed out one by one until the tour fits.
+        let lost = 0;
+        for (let out = 0, q = p + 1; out <= 3; out++) {
+          if (gain - lost < bestValue) break;
+          const travel = this.travelWith(b, p, q, x);
+          if (travel < Number.POSITIVE_INFINITY) {
+            if (gain - lost > bestValue || (gain - lost === bestValue && travel < bestTravel)) {
+              bestValue = gain - lost;
+              bestTravel = travel;
+              bestTour = b;
+              bestAt = p;
+              bestOut = q;
+            }
+            break;
+          }
+          // Push out the next place (meals stay).
+          while (q <= n && work.seq[base + q]! >= model.places) q++;
+          if (q > n) break;
+          lost += totalWish(model, work.seq[base + q]!);
+          q++;
+        }
+      }
+    }
+    if (bestTour < 0) return;
+    const b = bestTour;
+    const base = b * work.cap;
+    for (let i = bestOut - 1; i > bestAt; i--) {
+      if (work.seq[base + i]! < model.places) this.removeVisit(b, i);
+    }
+    work.insert(b, bestAt, x);
+    this.objective.add(x, 1);
+    this.removed[x] = 0;
+    this.touched[b] = 1;
+  }
+
+  /**
+   * Travel of tour b with x after slot p and the places of slots p+1..q-1 left out (meals stay), or
+   * Infinity when that breaks a window or the day. O(1) from the schedule when no meal is in between
+   * (the next visit's latest start decides, as in `Routes.insertCost`); else simulated.
+   */
+  private travelWith(b: number, p: number, q: number, x: number): number {
+    const { model, work } = this;
+    const base = b * work.cap;
+    const n = work.len[b]!;
+    const L = model.locations;
+    let meal = q <= n && model.loc[work.seq[base + q]!]! < 0;
+    for (let i = p + 1; i < q && !meal; i++) meal = model.loc[work.seq[base + i]!]! < 0;
+    if (meal) {
+      const order = this.scratch;
+      let len = 0;
+      for (let i = 1; i <= p; i++) order[len++] = work.seq[base + i]!;
+      order[len++] = x;
+      for (let i = p + 1; i <= n; i++) {
+        const w = work.seq[base + i]!;
+        if (i < q && w < model.places) continue;
+        order[len++] = w;
+      }
+      return simulateTravel(model, b, order, len);
+    }
+    const from = work.where[base + p]!;
+    const xl = model.loc[x]!;
+    const a = work.end[base + p]! + model.travel[from * L + xl]!;
+    let w = model.winPtr[b * model.nodes + x]!;
+    const wEnd = model.winPtr[b * model.nodes + x + 1]!;
+    while (w < wEnd && model.winLatest[w]! < a) w++;
+    if (w === wEnd) return Number.POSITIVE_INFINITY;
+    const next = q <= n ? model.loc[work.seq[base + q]!]! : model.tourTo[b]!;
+    const arrive =
+      (a > model.winOpen[w]! ? a : model.winOpen[w]!) + model.service[x]! + model.travel[xl * L + next]!;
+    if (arrive > work.start[base + q]! + work.slack[base + q]!) return Number.POSITIVE_INFINITY;
+    let removed = 0;
+    let at = from;
+    for (let i = p + 1; i < q; i++) {
+      const l = model.loc[work.seq[base + i]!]!;
+      removed += model.travel[at * L + l]!;
+      at = l;
+    }
+    removed += model.travel[at * L + next]!;
+    return work.travelSum[b]! - removed + model.travel[from * L + xl]! + model.travel[xl * L + next]!;
   }
 
   /**

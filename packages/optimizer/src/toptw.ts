@@ -123,6 +123,8 @@ export interface ToptwResult {
   /** Vertex ids (as in the file) in visit order, one list per tour; the depot is not listed. */
   tours: number[][];
   ms: number;
+  /** Iterations the search ran (a time-bound run's share of the machine; not part of the CLI's line). */
+  iterations: number;
 }
 
 /** Default iteration budget for the benchmark: grows with the instance, capped by the time limit. */
@@ -146,5 +148,10 @@ export function solveToptw(
   });
   let score = 0;
   for (const tour of result.tours) for (const v of tour) score += inst.profit[v + 1]!;
-  return { score, tours: result.tours.map((t) => t.map((v) => v + 1)), ms: Date.now() - began };
+  return {
+    score,
+    tours: result.tours.map((t) => t.map((v) => v + 1)),
+    ms: Date.now() - began,
+    iterations: result.iterations,
+  };
 }

@@ -133,7 +133,11 @@ export class OptimizationService {
       solver = solveInWorker(problem, {
         seed: 1,
         timeLimitMs: problem.timeLimitMs ?? 2000,
-        onProgress: (stage, percent, message) => void report(stage, percent, message),
+        // The solver's own 'complete' is not the group's: the plan is theirs once saved (below), and a
+        // member who read it earlier would find no plan yet.
+        onProgress: (stage, percent, message) => {
+          if (stage !== "complete") void report(stage, percent, message);
+        },
       });
       const plan = await solver.result;
       stopIfCancelled();

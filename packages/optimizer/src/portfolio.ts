@@ -1,3 +1,4 @@
+import { now } from "./clock";
 import type { Model } from "./model";
 import type { Objective } from "./objective";
 import type { Routes } from "./routes";
@@ -25,7 +26,7 @@ export function derivedSeed(seed: number, i: number): number {
 export class Portfolio {
   /** The runs still going, best first after each cut. */
   private runs: Search[];
-  private readonly began = Date.now();
+  private readonly began = now();
   /** Budget shares at which the worse half of the runs stops; the last cut leaves one. */
   private readonly cuts: number[];
 
@@ -112,7 +113,7 @@ export class Portfolio {
     if (
       !due &&
       Number.isFinite(deadline) &&
-      (Date.now() - this.began) / Math.max(1, deadline - this.began) >= this.cuts[0]!
+      (now() - this.began) / Math.max(1, deadline - this.began) >= this.cuts[0]!
     ) {
       due = true;
     }

@@ -1,3 +1,4 @@
+import { now } from "./clock";
 import { improveTour, reverseRuns, simulateTravel } from "./improve";
 import { type Model, totalWish } from "./model";
 import { nearestPlaces } from "./neighbours";
@@ -11,7 +12,7 @@ export interface SearchOptions {
   seed: number;
   /** The budget that keeps a run deterministic: the search stops after this many iterations... */
   iterations: number;
-  /** ...or at this Date.now() value, whichever comes first. */
+  /** ...or at this `now()` value (`clock.ts`, monotonic), whichever comes first. */
   deadline: number;
   /** Tours to start from (node ids, meals included), e.g. the efficiency-only plan. */
   initial?: number[][];
@@ -44,7 +45,7 @@ export class Search {
   private lastGainProgress = 0;
   /** Share of the budget used (iterations or time, whichever is further). */
   private progress = 0;
-  private readonly began = Date.now();
+  private readonly began = now();
   private timeShare = 0;
   private readonly rng: Rng;
   private readonly neighbours: Int32Array;
@@ -119,7 +120,7 @@ export class Search {
   }
 
   get done(): boolean {
-    return this.complete || this.spent >= this.options.iterations || Date.now() >= this.options.deadline;
+    return this.complete || this.spent >= this.options.iterations || now() >= this.options.deadline;
   }
 
   /** True once the best solution visits every place that fits anywhere: nothing is left to gain but travel. */
@@ -129,7 +130,7 @@ export class Search {
   step(count: number): boolean {
     for (let k = 0; k < count; k++) {
       if (this.complete || this.spent >= this.options.iterations) return true;
-      if ((this.iteration & 15) === 0 && Date.now() >= this.options.deadline) return true;
+      if ((this.iteration & 15) === 0 && now() >= this.options.deadline) return true;
       this.iterate();
     }
     return this.done;
@@ -138,7 +139,7 @@ export class Search {
   private iterate(): void {
     const model = this.model;
     if ((this.iteration & 15) === 0 && Number.isFinite(this.options.deadline)) {
-      this.timeShare = (Date.now() - this.began) / Math.max(1, this.options.deadline - this.began);
+      this.timeShare = (now() - this.began) / Math.max(1, this.options.deadline - this.began);
     }
     // Cooling follows whichever budget runs out first (iterations keep a run deterministic).
     const progress = Math.min(1, Math.max(this.spent / this.options.iterations, this.timeShare));
@@ -341,7 +342,7 @@ export class Search {
             for (let r = 0; r < 2; r++) {
               // Each trial costs about one iteration and is counted as one.
               if (--budget < 0 || this.spent >= this.options.iterations) return improved;
-              if ((budget & 15) === 0 && Date.now() >= this.options.deadline) return improved;
+              if ((budget & 15) === 0 && now() >= this.options.deadline) return improved;
               this.spent += this.pace;
               this.touched.fill(0);
               this.removed.fill(0);

@@ -1,4 +1,5 @@
 import { type Compiled, compile } from "./build";
+import { now } from "./clock";
 import { improveTour, reverseRuns } from "./improve";
 import { Objective, type References } from "./objective";
 import { planDays, unscheduledReasons } from "./plan";
@@ -41,7 +42,7 @@ function budget(usablePlaces: number, effort: number): number {
 
 /** Generator form of the solver: yields between slices of work so a driver can report and cancel. */
 function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, Plan> {
-  const began = Date.now();
+  const began = now();
   const seed = options.seed ?? problem.seed ?? 1;
   const limit = options.timeLimitMs ?? problem.timeLimitMs ?? 9000;
   const effort = options.effort ?? 1;
@@ -124,7 +125,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   checkAbort();
   yield;
   const plan = finishPlan(c, best, refs, key, options.cache);
-  plan.ms = Date.now() - began;
+  plan.ms = now() - began;
   report("complete", 1, "Itinerary ready");
   return plan;
 }
@@ -179,13 +180,13 @@ const YIELD_EVERY_MS = 40;
 export async function solve(problem: Problem, options: SolveOptions = {}): Promise<Plan> {
   const timer = (globalThis as unknown as { setTimeout: (cb: () => void, ms: number) => unknown }).setTimeout;
   const steps = solveSteps(problem, options);
-  let slice = Date.now();
+  let slice = now();
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
-    if (Date.now() - slice >= YIELD_EVERY_MS) {
+    if (now() - slice >= YIELD_EVERY_MS) {
       await new Promise<void>((resolve) => timer(resolve, 0));
-      slice = Date.now();
+      slice = now();
     }
   }
 }

@@ -1,3 +1,4 @@
+import { now } from "./clock";
 import { runSearch } from "./engine";
 import type { Model } from "./model";
 
@@ -137,7 +138,7 @@ export function solveToptw(
   tours: number,
   options: { seed?: number; timeLimitMs?: number; iterations?: number } = {},
 ): ToptwResult {
-  const began = Date.now();
+  const began = now();
   const model = toptwModel(inst, tours);
   let total = 0;
   for (const p of inst.profit) total += p;
@@ -151,7 +152,7 @@ export function solveToptw(
   return {
     score,
     tours: result.tours.map((t) => t.map((v) => v + 1)),
-    ms: Date.now() - began,
+    ms: now() - began,
     iterations: result.iterations,
   };
 }

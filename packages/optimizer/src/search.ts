@@ -61,6 +61,10 @@ export class Search {
    * (at most `TUNING.crossMaxVisits` places a tour in the first solution).
    */
   private readonly crosses: boolean;
+  /** Share of the visits a first kick removes: all where tours are short (`TUNING.restartMaxVisits`). */
+  private readonly kickShare: number;
+  /** Kicks since the last new best: each one removes more (`TUNING.kickStep`). */
+  private kicks = 0;
 
   constructor(
     readonly model: Model,
@@ -112,6 +116,9 @@ export class Search {
     let visits = 0;
     for (let t = 0; t < model.tours; t++) visits += this.placeSlots(t).length;
     this.crosses = model.tours >= 2 && !this.wide && visits / model.tours <= TUNING.crossMaxVisits;
+    // A search that refines a given plan (the fairness pass from the efficient one) keeps its kicks to half.
+    const restarts = !options.initial && visits / model.tours <= TUNING.restartMaxVisits;
+    this.kickShare = restarts ? 1 : TUNING.kickShare;
   }
 
   /** Objective plus the travel tie-break. */
@@ -160,7 +167,8 @@ export class Search {
         kick = false;
       }
     }
-    this.ruin(kick ? 0.5 : 0);
+    if (kick) this.kicks++;
+    this.ruin(kick ? Math.min(1, this.kickShare + TUNING.kickStep * (this.kicks - 1)) : 0);
     if (kick || this.rng.next() < TUNING.ordered) this.fill.ordered();
     this.fill.greedy(this.rng.next() < 0.5);
     if (TUNING.improve) {
@@ -200,6 +208,7 @@ export class Search {
   private keepIfBest(f: number): void {
     if (f <= this.bestFitness + 1e-12) return;
     this.bestFitness = f;
+    this.kicks = 0;
     this.markGain(this.progress);
     for (let t = 0; t < this.model.tours; t++) this.best.copyTour(this.work, t);
     for (let t = 0; t < this.model.tours; t++) this.best.markTour(t);

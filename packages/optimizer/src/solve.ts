@@ -125,7 +125,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   checkAbort();
   yield;
   const plan = finishPlan(c, best, refs, key, options.cache);
-  plan.ms = now() - began;
+  plan.ms = Math.round(now() - began);
   report("complete", 1, "Itinerary ready");
   return plan;
 }

@@ -152,7 +152,7 @@ export function solveToptw(
   return {
     score,
     tours: result.tours.map((t) => t.map((v) => v + 1)),
-    ms: now() - began,
+    ms: Math.round(now() - began),
     iterations: result.iterations,
   };
 }

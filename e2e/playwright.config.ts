@@ -9,6 +9,8 @@ process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "tabi-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
+// The outbox at /dev/mail answers only with its token (decision 0006); the helpers send this one.
+process.env.E2E_DEV_MAIL_TOKEN ??= `e2e-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -60,6 +62,7 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
+      DEV_MAIL_TOKEN: process.env.E2E_DEV_MAIL_TOKEN,
       AUTH_SIGNUP_PER_MINUTE: "30",
       AUTH_SIGNIN_PER_MINUTE: "30",
     },

@@ -22,7 +22,11 @@ export async function confirmationLink(request: APIRequestContext, to: string): 
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get("/api/dev/mail")).json()) as { to: string; text: string }[];
+      const mails = (await (
+        await request.get("/api/dev/mail", {
+          headers: { "x-dev-mail-token": process.env.E2E_DEV_MAIL_TOKEN ?? "" },
+        })
+      ).json()) as { to: string; text: string }[];
       link = mails.find((m) => m.to === to)?.text.match(/https?:\/\/\S+/)?.[0];
       return link;
     })
@@ -41,5 +45,10 @@ export async function signUpAndConfirm(page: Page, email: string, password = "tr
     page.getByText("Please check your email and click the confirmation link to complete sign up."),
   ).toBeVisible();
   await page.goto(await confirmationLink(page.request, email));
+  // The link confirms the address without signing in (decision 0006): sign in with the password.
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
 }

@@ -18,6 +18,8 @@ import { connect, type Database } from "./db/connect";
 import { runMigrations } from "./db/migrate";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
+import { registerInputGuards } from "./http/json";
+import { allowedOrigins, registerOriginCheck } from "./http/origin";
 import { findWebDist, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
 import { feedbackRoutes } from "./modules/feedback/routes";
@@ -37,6 +39,17 @@ import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
 import { loadOrCreateSecrets } from "./secrets";
 
+/** Where images may come from: our own, the map's tiles, and Google's photo hosts when used (issue 11). */
+function imageSources(config: Config): string[] {
+  const sources = ["'self'", "data:", "blob:"];
+  // A {s} subdomain placeholder becomes a CSP wildcard ("https://*.tile.example.org").
+  for (const url of [config.map.tileUrl, config.map.styleUrl])
+    if (url) sources.push(url.match(/^https?:\/\/[^/]+/)![0].replace(/\{[a-z]\}/g, "*"));
+  if (config.places.provider === "google")
+    sources.push("https://maps.googleapis.com", "https://*.googleusercontent.com");
+  return [...new Set(sources)];
+}
+
 export interface BuildOptions {
   /** An already connected database (tests); otherwise connect from the config. */
   database?: Database;
@@ -54,10 +67,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A slow or idle client is dropped in seconds, not after Node's minutes.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuards(app);
 
   const database =
     options.database ??
@@ -97,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "img-src": imageSources(config),
         "connect-src": ["'self'", "ws:", "wss:", "https:"],
         "worker-src": ["'self'", "blob:"],
         "font-src": ["'self'", "data:"],
@@ -120,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onRoute", (r) => {
     routeTable.push({ method: r.method, url: r.url, guard: r.config?.guard });
   });
+  registerOriginCheck(app, allowedOrigins(config));
   registerGuards(app, auth, database.db, caches);
   registerReadCacheInvalidation(app, caches, bus);
   await registerAuthBridge(app, auth);

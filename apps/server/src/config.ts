@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 // Every setting, read from the environment once and validated (DESIGN.md). A malformed value stops
@@ -17,6 +18,19 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   PUBLIC_URL: url.optional(),
+  // Extra origins (comma-separated) allowed to send state-changing requests and to sign in.
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((o) => new URL(o).origin)))
+    .default([]),
+  // The secret in the /dev/mail URL; unset: a random one per start, printed in the log.
+  DEV_MAIL_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // Where optimisations run: worker threads of this process, or a pg-boss queue for `npm run worker`.
   JOB_QUEUE: z.enum(["threads", "pg-boss"]).default("threads"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -60,6 +74,10 @@ export interface Config {
   databaseUrl: string | undefined;
   jobQueue: "threads" | "pg-boss";
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: otherwise every address the server listens on is trusted. */
+  publicUrlSet: boolean;
+  allowedOrigins: string[];
+  devMailToken: string;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   authSecret: string | undefined;
@@ -114,6 +132,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     jobQueue: e.JOB_QUEUE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    devMailToken: e.DEV_MAIL_TOKEN ?? randomBytes(24).toString("base64url"),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.BETTER_AUTH_SECRET,

@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { listenOrigins } from "./http/origin";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -21,7 +22,13 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Tabi is ready at ${config.publicUrl} (database: ${app.ctx.database.kind})`);
+  // Every address listed here can sign in (the same list better-auth and the origin check trust).
+  const addresses = listenOrigins(config);
+  app.log.info(`Tabi is ready at ${addresses.join(" , ")} (database: ${app.ctx.database.kind})`);
+  if (!config.isProduction && app.ctx.mail.kind === "outbox")
+    app.log.info(
+      `Dev mailbox (keep this URL private): ${addresses[0]}/dev/mail?token=${config.devMailToken}`,
+    );
 }
 
 main().catch((err) => {

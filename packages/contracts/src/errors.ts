@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "PLAN_LIMIT",
   "PLACES_UNAVAILABLE",
+  "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

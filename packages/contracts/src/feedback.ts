@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "./text";
 
 export const FEEDBACK_TYPES = ["bug", "feature", "general", "compliment"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -12,8 +13,7 @@ export const FEEDBACK_MESSAGE_MAX = 5000;
 
 export const feedbackInputSchema = z.object({
   type: z.enum(FEEDBACK_TYPES).default("general"),
-  message: z
-    .string()
+  message: multiLineText()
     .trim()
     .min(1, "Please enter your message")
     .max(FEEDBACK_MESSAGE_MAX, `Please keep your message under ${FEEDBACK_MESSAGE_MAX} characters`),

@@ -9,5 +9,6 @@ export * from "./place-search";
 export * from "./places";
 export * from "./realtime";
 export * from "./session";
+export * from "./text";
 export * from "./time";
 export * from "./trips";

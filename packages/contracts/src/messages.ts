@@ -42,6 +42,7 @@ export const TRIP_MESSAGES = {
   endBeforeStart: "The end date cannot be before the start date",
   deadlinePast: "The deadline cannot be in the past",
   deadlineAfterTrip: "The deadline cannot be after the last day of the trip",
+  onlyCreatorExtends: "Only the trip creator can extend the deadline. You may set an earlier one.",
   createFailed: "Failed to create trip. Please try again.",
   updateFailed: "Failed to update trip. Please try again.",
   deleteFailed: "Failed to delete trip. Please try again.",

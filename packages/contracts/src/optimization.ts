@@ -138,6 +138,8 @@ export const OPTIMIZATION_MESSAGES = {
   failed: "Optimization failed",
   noPlaces: "Add some places before optimising: there is nothing to plan yet.",
   noPermission: "You do not have permission to optimise this trip.",
+  noEditPermission:
+    "You do not have permission to change this trip's plan. Ask an admin to allow you to optimise.",
   noDeparture: "No departure location found for trip",
   cancelled: "Operation was cancelled",
 } as const;

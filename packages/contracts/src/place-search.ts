@@ -11,7 +11,7 @@ export const latLngSchema = z.object({
 /** "35.68,139.76" as sent in a query string. */
 export const latLngParam = z
   .string()
-  .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, "must be 'lat,lng'")
+  .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, "near must be 'lat,lng'")
   .transform((s) => {
     const [lat, lng] = s.split(",").map(Number) as [number, number];
     return { lat, lng };

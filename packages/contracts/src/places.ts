@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 
 // Places members wish to visit (spec 3 s.3, spec 2 s.3).
 
@@ -91,19 +92,23 @@ export const MAX_PHOTOS_PER_PLACE = 5;
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
-const notes = z.string().trim().max(2000);
+const notes = multiLineText().trim().max(2000);
 
 export const placeCreateSchema = z.object({
-  name: z.string().trim().min(1, "Please enter the place's name").max(200),
-  address: z.string().trim().max(300).nullish(),
+  name: singleLineText().trim().min(1, "Please enter the place's name").max(200),
+  address: singleLineText().trim().max(300).nullish(),
   latitude: lat,
   longitude: lng,
   category: z.enum(PLACE_CATEGORIES).default("tourist_attraction"),
   /** Provider-scoped id from place search ("geonames:…", "google:…"); null for a dropped pin. */
-  providerPlaceId: z.string().max(200).nullish(),
+  providerPlaceId: singleLineText().max(200).nullish(),
   rating: z.number().min(0).max(5).nullish(),
   priceLevel: z.number().int().min(0).max(4).nullish(),
-  photos: z.array(z.url().max(2000)).max(MAX_PHOTOS_PER_PLACE).default([]),
+  // https only: an http or javascript: URL would leak or run in every member's browser (issue 11).
+  photos: z
+    .array(z.url({ protocol: /^https$/, error: "Photo URLs must start with https://" }).max(2000))
+    .max(MAX_PHOTOS_PER_PLACE)
+    .default([]),
   stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES).default(DEFAULT_STAY_MINUTES),
   preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullish(),
   notes: notes.nullish(),
@@ -113,7 +118,7 @@ export type PlaceCreateInput = z.input<typeof placeCreateSchema>;
 
 export const placeUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, "Please enter the place's name").max(200),
+    name: singleLineText().trim().min(1, "Please enter the place's name").max(200),
     category: z.enum(PLACE_CATEGORIES),
     stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES),
     preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullable(),

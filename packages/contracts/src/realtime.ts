@@ -32,6 +32,14 @@ export const tripEventSchema = z.discriminatedUnion("type", [
     byUserId: z.string(),
   }),
   z.object({ type: z.literal("members.changed"), tripId: z.string(), seq: z.number() }),
+  // A membership ended (left, removed, or the trip deleted: userId null): that user's sockets are
+  // unsubscribed from the trip at once, on every server, after being told.
+  z.object({
+    type: z.literal("membership.ended"),
+    tripId: z.string(),
+    seq: z.number(),
+    userId: z.string().nullable(),
+  }),
   // Scaled mode: a cancel pressed on one server, for the worker process running the job.
   z.object({
     type: z.literal("optimization.cancel"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 // What the web app needs to know about the signed-in user (GET /api/me).
 export const meSchema = z.object({
@@ -32,7 +33,7 @@ export const clientConfigSchema = z.object({
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const guestNameSchema = z.object({
-  name: z.string().trim().min(1, "Please enter a name").max(60, "Please use at most 60 characters"),
+  name: singleLineText().trim().min(1, "Please enter a name").max(60, "Please use at most 60 characters"),
 });
 
 export const attachAccountSchema = z.object({

@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { isoDate, multiLineText, singleLineText } from "./text";
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)");
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullish();
 
 /** The literal the spec uses in the return-place field for a round trip. */
 export const SAME_AS_DEPARTURE = "same as departure location";
 
 export const tripCreateSchema = z.object({
-  name: z.string().trim().max(120).nullish(),
-  description: z.string().trim().max(2000).nullish(),
-  departureLocation: z.string().trim().min(1, "Departure location is required").max(300),
+  name: singleLineText().trim().max(120).nullish(),
+  description: multiLineText().trim().max(2000).nullish(),
+  departureLocation: singleLineText().trim().min(1, "Departure location is required").max(300),
   departureLatitude: coordinate(-90, 90),
   departureLongitude: coordinate(-180, 180),
-  destination: z.string().trim().max(300).nullish(),
+  destination: singleLineText().trim().max(300).nullish(),
   destinationLatitude: coordinate(-90, 90),
   destinationLongitude: coordinate(-180, 180),
   startDate: isoDate,

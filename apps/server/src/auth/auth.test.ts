@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("e-mail sign-up", () => {
-  it("sends a confirmation link that lands on /auth/callback signed in, named after the e-mail", async () => {
+  it("sends a confirmation link that confirms without signing in; the password then signs in", async () => {
     const c = new TestClient(t.app, "10.1.0.1");
     const res = await c.signUp("mika.tanaka@example.com");
     expect(res.statusCode).toBe(200);
@@ -23,7 +23,9 @@ describe("e-mail sign-up", () => {
     const verify = await c.confirm("mika.tanaka@example.com");
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe("/auth/callback");
+    expect((await c.get("/api/me")).statusCode).toBe(401);
 
+    expect((await c.signIn("mika.tanaka@example.com")).statusCode).toBe(200);
     const me = await c.get("/api/me");
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { guestNameSchema } from "@tabi/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { anonymous } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
+import { allowedOrigins } from "../http/origin";
 import type { MailProvider } from "../providers/mail";
 import { confirmEmail } from "../providers/mail/templates";
 
@@ -53,7 +55,9 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // A confirmation link confirms the address only: whoever holds the link (a leaked outbox, a
+      // forwarded mail) must not get a session; the user signs in with the password (decision 0006).
+      autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url }) {
         await mail.send({ to: user.email, ...confirmEmail(user.name, url) });
       },
@@ -73,8 +77,13 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
         emailDomainName: "guest.tabi.invalid",
         // The welcome card sends the display name with the sign-in request.
         generateName: (ctx) => {
+          // Guest name: trimmed, non-empty (spec 1 section 5); a blank one is refused, not replaced.
           const parsed = guestNameSchema.safeParse(ctx.body);
-          return parsed.success ? parsed.data.name : "Guest";
+          if (!parsed.success)
+            throw new APIError("BAD_REQUEST", {
+              message: parsed.error.issues[0]?.message ?? "Please enter a name",
+            });
+          return parsed.data.name;
         },
         // We never link by creating a second user: guests attach credentials to themselves
         // (modules/profile), so this hook is not expected to run; keep the data if it does.
@@ -104,7 +113,7 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: allowedOrigins(config),
     logger: { disabled: config.env === "test" },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { badRequest } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { AccountThrottle, KNOWN_BROWSER_COOKIE } from "./account-throttle";
 import { type Auth, CLIENT_IP_HEADER } from "./auth";
 
 /** Headers of a Fastify request as a Fetch Headers object, with the trusted client IP added. */
@@ -15,6 +16,8 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
 
 // better-auth speaks Fetch Request/Response; this route hands every /api/auth/* call to it.
 export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Promise<void> {
+  const throttle = new AccountThrottle(auth.options.secret ?? "");
+  const secureCookies = String(auth.options.baseURL).startsWith("https://");
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -30,6 +33,24 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
       const url = new URL(request.url, "http://internal");
       const body =
         request.method === "POST" && request.body !== undefined ? JSON.stringify(request.body) : undefined;
+      // Per-account throttle on e-mail sign-in (decision 0006), on top of better-auth's per-IP limit.
+      const signInEmail =
+        request.method === "POST" && url.pathname === "/api/auth/sign-in/email"
+          ? (request.body as { email?: unknown } | undefined)?.email
+          : undefined;
+      const email = typeof signInEmail === "string" ? signInEmail : undefined;
+      const knownCookie = readCookie(request, KNOWN_BROWSER_COOKIE);
+      if (email && !throttle.isKnownBrowser(email, knownCookie)) {
+        const wait = throttle.waitMs(email);
+        if (wait > 0) {
+          reply.header("retry-after", Math.ceil(wait / 1000));
+          throw new AppError(
+            429,
+            "RATE_LIMITED",
+            "Too many sign-in attempts. Please wait a moment and try again.",
+          );
+        }
+      }
       const headers = toFetchHeaders(request);
       if (body !== undefined) headers.set("content-type", "application/json");
       const response = await auth.handler(
@@ -40,6 +61,9 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
         }),
       );
       reply.status(response.status);
+      if (email && response.status === 401) throttle.failed(email);
+      if (email && response.status === 200)
+        reply.header("set-cookie", throttle.cookie(throttle.succeeded(email, knownCookie), secureCookies));
       for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
@@ -48,4 +72,12 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
       return reply.send(text.length ? text : null);
     },
   });
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@tabi/contracts";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "./unavailable";
 
 /** One error type with a closed set of codes; one place maps them to responses (STYLE.md). */
 export class AppError extends Error {
@@ -38,12 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const path = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".");
-      const message = first?.message ?? "Invalid request";
-      return reply.status(400).send({
-        error: { code: "VALIDATION_ERROR", message: path ? `${path}: ${message}` : message },
-      });
+      // The schema's own words (the spec's), without a field prefix: users read this text.
+      const message = err.validation[0]?.message ?? "Invalid request";
+      return reply.status(400).send({ error: { code: "VALIDATION_ERROR", message } });
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {
@@ -55,6 +53,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? "The request body is too large"
             : err.message;
       return reply.status(status).send({ error: { code: STATUS_CODES[status] ?? "BAD_REQUEST", message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A lost database is temporary: tell clients to retry rather than report a bug.
+      request.log.warn({ err }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ error: { code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE } });
     }
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong" } });

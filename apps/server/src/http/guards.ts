@@ -6,6 +6,7 @@ import type { ReadCaches } from "../cache";
 import type { Db } from "../db/connect";
 import { findMembership } from "../modules/members/queries";
 import { forbidden, notFound, unauthorized } from "./errors";
+import { isDatabaseUnavailable } from "./unavailable";
 
 export type Guard = "public" | "signedIn" | "tripMember" | "tripAdmin" | "tripOwner";
 
@@ -83,7 +84,11 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db, caches:
                 if (user) caches.sessions.set(cookie, user, s?.session?.expiresAt);
                 return user;
               })
-              .catch(() => null);
+              .catch((err) => {
+                // A database outage is not "signed out": let it become a 503, not a 401.
+                if (isDatabaseUnavailable(err)) throw err;
+                return null;
+              });
       userCache.set(this, pending);
     }
     return pending;

@@ -13,7 +13,8 @@ export function findWebDist(configured?: string): string | undefined {
   return candidates.find((dir) => existsSync(join(dir, "index.html")));
 }
 
-// Serves the single-page app: hashed assets with long caching, index.html for every other page path.
+// Serves the single-page app: hashed assets with long caching, pre-compressed when the client accepts it,
+// index.html for every other page path.
 export async function registerWeb(
   app: FastifyInstance,
   dist: string,
@@ -23,6 +24,8 @@ export async function registerWeb(
     root: dist,
     wildcard: false,
     index: false,
+    // .br/.gz written at build time (vite.config.ts), chosen by Accept-Encoding, with Vary: accept-encoding.
+    preCompressed: true,
     setHeaders(res, path) {
       res.header(
         "cache-control",

@@ -1,12 +1,17 @@
 import type { WebSocket } from "@fastify/websocket";
 import { clientMessageSchema, type ServerMessage } from "@tabi/contracts";
+import { allowedOrigins, crossSiteError, isCrossSite } from "../http/origin";
 import { findMembership } from "../modules/members/queries";
 import type { App, AppContext } from "../modules/types";
 
 const UUID = /^[0-9a-f-]{36}$/i;
+/** Enough for every tab of a few devices; more is a leak or an attack. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 /** /api/ws: one socket per browser tab; it subscribes to the trips it shows (membership checked). */
 export async function realtimeRoutes(app: App, ctx: AppContext) {
+  const origins = new Set(allowedOrigins(ctx.config));
+  const socketsPerUser = new Map<string, number>();
   // Every successful change to a trip's places or members is announced on its channel: one place for it.
   app.addHook("onResponse", async (request, reply) => {
     const scope = request.tripScope;
@@ -15,13 +20,34 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     if (url.includes("/optimizations") || url.includes("/itinerary")) return; // those report themselves
     const type = url.includes("/places") ? "places.changed" : "members.changed";
     await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});
+    const ended = endedMembership(request.method, url, scope.userId, request.params);
+    if (ended !== undefined)
+      await ctx.bus
+        .publish({ type: "membership.ended", tripId: scope.tripId, userId: ended })
+        .catch(() => {});
   });
 
   app.get(
     "/api/ws",
-    { websocket: true, config: { guard: "signedIn" }, schema: { hide: true } },
+    {
+      websocket: true,
+      config: { guard: "signedIn" },
+      schema: { hide: true },
+      // A foreign page must not open a socket with the user's cookie: refused before the upgrade.
+      onRequest: async (request) => {
+        if (isCrossSite(request, origins)) throw crossSiteError();
+      },
+    },
     async (socket: WebSocket, request) => {
       const user = await request.requireUser();
+      const open = socketsPerUser.get(user.id) ?? 0;
+      if (open >= MAX_SOCKETS_PER_USER) return socket.close(1008, "Too many connections");
+      socketsPerUser.set(user.id, open + 1);
+      socket.on("close", () => {
+        const left = (socketsPerUser.get(user.id) ?? 1) - 1;
+        if (left > 0) socketsPerUser.set(user.id, left);
+        else socketsPerUser.delete(user.id);
+      });
       const subscriptions = new Map<string, () => void>();
       const send = (m: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
@@ -46,9 +72,17 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
         // The same answer for a trip that does not exist and one the user is not in.
         if (!UUID.test(msg.tripId) || !(await findMembership(ctx.database.db, msg.tripId, user.id)))
           return send({ type: "error", tripId: msg.tripId, message: "Trip not found" });
+        const tripId = msg.tripId;
         subscriptions.set(
-          msg.tripId,
-          ctx.bus.subscribe(msg.tripId, (event) => send({ type: "event", event })),
+          tripId,
+          ctx.bus.subscribe(tripId, (event) => {
+            send({ type: "event", event });
+            // Leaving means leaving: no further event of this trip reaches this user.
+            if (event.type === "membership.ended" && (event.userId === null || event.userId === user.id)) {
+              subscriptions.get(tripId)?.();
+              subscriptions.delete(tripId);
+            }
+          }),
         );
         send({ type: "subscribed", tripId: msg.tripId, seq: await ctx.bus.currentSeq(msg.tripId) });
       });
@@ -58,4 +92,18 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
       });
     },
   );
+}
+
+/** Whose membership a successful write ended: a user id, null for everyone (trip deleted), or undefined. */
+function endedMembership(
+  method: string,
+  url: string,
+  callerId: string,
+  params: unknown,
+): string | null | undefined {
+  if (method === "POST" && url === "/api/trips/:tripId/leave") return callerId;
+  if (method === "DELETE" && url === "/api/trips/:tripId") return null;
+  if (method === "DELETE" && url === "/api/trips/:tripId/members/:userId")
+    return (params as { userId: string }).userId;
+  return undefined;
 }

@@ -68,6 +68,9 @@ export class TestClient {
     const res = await this.signUp(email, password);
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
     await this.confirm(email);
+    // The link confirms the address only (decision 0006); the user then signs in.
+    const signIn = await this.signIn(email, password);
+    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
     return this;
   }
 

@@ -72,9 +72,12 @@ export const tripMembers = pgTable(
     canAddPlaces: boolean("can_add_places").notNull().default(true),
     canInviteMembers: boolean("can_invite_members").notNull().default(false),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of this member's own calendar feed token: the feed dies with the membership row. */
+    calendarTokenHash: text("calendar_token_hash"),
   },
   (t) => [
     primaryKey({ columns: [t.tripId, t.userId] }),
+    unique("trip_members_calendar_token_unique").on(t.calendarTokenHash),
     index("trip_members_user_id_idx").on(t.userId),
     unique("trip_members_color_unique").on(t.tripId, t.assignedColorIndex),
     check(

@@ -14,7 +14,7 @@ describe("POST /api/feedback", () => {
   it("refuses a blank message with the spec's text", async () => {
     const res = await new TestClient(t.app).post("/api/feedback", { type: "bug", message: "   " });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe("message: Please enter your message");
+    expect(res.json().error.message).toBe("Please enter your message");
   });
 
   it("refuses an unknown type and a malformed e-mail", async () => {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/connect";
 import {
@@ -95,4 +96,26 @@ export async function hotelNights(db: Executor, scope: TripScope): Promise<Hotel
     } while (d < out && nights.length < 400);
   }
   return nights;
+}
+
+const hashFeedToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new feed token for this member only (the old one stops working); only its hash is kept. */
+export async function rotateMemberFeedToken(db: Executor, scope: TripScope): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await db
+    .update(tripMembers)
+    .set({ calendarTokenHash: hashFeedToken(token) })
+    .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, scope.userId)));
+  return token;
+}
+
+/** The membership behind a feed token; none once the member left, was removed or the trip was deleted. */
+export async function findFeedMember(db: Executor, token: string) {
+  if (token.length < 20) return undefined;
+  const [row] = await db
+    .select({ tripId: tripMembers.tripId, userId: tripMembers.userId })
+    .from(tripMembers)
+    .where(eq(tripMembers.calendarTokenHash, hashFeedToken(token)));
+  return row;
 }

@@ -1,6 +1,7 @@
 import {
   itineraryEditResponseSchema,
   itineraryEditSchema,
+  OPTIMIZATION_MESSAGES,
   optimizationResultSchema,
   optimizationSettingsSchema,
   progressSchema,
@@ -8,11 +9,12 @@ import {
   tripFullSchema,
 } from "@tabi/contracts";
 import { z } from "zod";
-import { notFound } from "../../http/errors";
-import { scopeOf } from "../../http/guards";
+import { forbidden, notFound } from "../../http/errors";
+import { scopeOf, type TripScope } from "../../http/guards";
 import { listPlaces } from "../places/service";
 import { getTripDetail } from "../trips/service";
 import type { App, AppContext } from "../types";
+import { findFeedMember, rotateMemberFeedToken } from "./queries";
 
 const tripParams = z.object({ tripId: z.string() });
 
@@ -109,7 +111,13 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
         response: { 200: itineraryEditResponseSchema },
       },
     },
-    async (request) => service.edit(scopeOf(request), request.body),
+    async (request) => {
+      const scope = scopeOf(request);
+      // Editing the shared plan is optimising by hand: the same flag (admins always may).
+      if (!scope.canOptimize && scope.role !== "admin")
+        throw forbidden(OPTIMIZATION_MESSAGES.noEditPermission);
+      return service.edit(scope, request.body);
+    },
   );
 
   app.get(
@@ -132,7 +140,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["itinerary"], params: tripParams, response: { 200: z.object({ url: z.string() }) } },
     },
     async (request) => ({
-      url: `${ctx.config.publicUrl}/api/calendar/${await service.rotateCalendarToken(scopeOf(request))}.ics`,
+      url: `${ctx.config.publicUrl}/api/calendar/${await rotateMemberFeedToken(ctx.database.db, scopeOf(request))}.ics`,
     }),
   );
 
@@ -144,7 +152,9 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["itinerary"], params: z.object({ token: z.string().max(100) }) },
     },
     async (request, reply) => {
-      const file = await service.icsForToken(request.params.token.replace(/\.ics$/, ""));
+      // Each member's own token, looked up on every read: it stops the moment the membership ends.
+      const member = await findFeedMember(ctx.database.db, request.params.token.replace(/\.ics$/, ""));
+      const file = member ? await service.ics({ ...member } as TripScope) : null;
       if (!file) throw notFound("Calendar not found");
       return reply
         .type("text/calendar; charset=utf-8")

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { scopeOf } from "../../http/guards";
 import { getTripDetail } from "../trips/service";
 import type { App, AppContext } from "../types";
+import { removeMember } from "./remove";
 import { changeMember, leaveTrip, transferOwnership } from "./service";
 
 const tripParams = z.object({ tripId: z.string() });
@@ -41,6 +42,19 @@ export async function memberRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => changeMember(db, scopeOf(request), request.params.userId, request.body),
+  );
+
+  // An admin removes a member: the same end as leaving (realtime/hub.ts tells and unsubscribes them).
+  app.delete(
+    "/api/trips/:tripId/members/:userId",
+    {
+      config: { guard: "tripAdmin" },
+      schema: { tags: ["members"], params: tripParams.extend({ userId: z.uuid() }) },
+    },
+    async (request, reply) => {
+      await removeMember(db, scopeOf(request), request.params.userId);
+      return reply.status(204).send();
+    },
   );
 
   app.post(

@@ -2,13 +2,15 @@ import { type MemberUpdateInput, TRIP_MESSAGES } from "@tabi/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { tripMembers, trips } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
 import { findMembership, updateMember } from "./queries";
 
 export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
+  // An empty change would reach the database as an UPDATE with no columns.
+  if (Object.values(input).every((v) => v === undefined)) throw badRequest("Nothing to change");
   if (input.role !== undefined && userId === scope.userId) throw forbidden(TRIP_MESSAGES.ownRole);
   const target = await findMembership(db, scope.tripId, userId);
   if (!target) throw notFound("Member not found");

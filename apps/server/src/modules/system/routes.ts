@@ -1,10 +1,16 @@
+import { timingSafeEqual } from "node:crypto";
 import { type ClientConfig, clientConfigSchema, healthSchema, PRODUCT_NAME } from "@tabi/contracts";
 import { desc } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { migrationState } from "../../db/migrate";
 import { mailOutbox } from "../../db/schema";
+import { notFound } from "../../http/errors";
 import type { App, AppContext } from "../types";
 import { renderMailbox } from "./mailbox";
+
+/** Tests and scripts may send the dev mailbox token in this header instead of ?token=. */
+export const DEV_MAIL_TOKEN_HEADER = "x-dev-mail-token";
 
 export async function systemRoutes(app: App, ctx: AppContext) {
   const { database, config } = ctx;
@@ -34,16 +40,34 @@ export async function systemRoutes(app: App, ctx: AppContext) {
     async () => clientConfig,
   );
 
-  // The embedded outbox, readable outside production (DESIGN.md): HTML for people, JSON for tests.
+  // The embedded outbox, outside production only and only with the token printed in the log at
+  // start (decision 0006): its links confirm accounts, so it is no public page. Without the token
+  // it does not exist (404).
   if (clientConfig.devMailbox) {
     const recent = () => database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
-    app.get("/dev/mail", { config: { guard: "public" }, schema: { hide: true } }, async (_req, reply) =>
-      reply.type("text/html; charset=utf-8").send(renderMailbox(await recent())),
+    const expected = Buffer.from(config.devMailToken);
+    const hasToken = (request: FastifyRequest) => {
+      const query = (request.query as { token?: unknown } | undefined)?.token;
+      const given = Buffer.from(String(request.headers[DEV_MAIL_TOKEN_HEADER] ?? query ?? ""));
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    const requireToken = async (request: FastifyRequest) => {
+      if (!hasToken(request)) throw notFound();
+    };
+    app.get(
+      "/dev/mail",
+      { config: { guard: "public" }, schema: { hide: true }, onRequest: requireToken },
+      async (_req, reply) =>
+        reply
+          .type("text/html; charset=utf-8")
+          .header("referrer-policy", "no-referrer")
+          .send(renderMailbox(await recent())),
     );
     app.get(
       "/api/dev/mail",
       {
         config: { guard: "public" },
+        onRequest: requireToken,
         schema: {
           hide: true,
           response: {

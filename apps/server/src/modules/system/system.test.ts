@@ -13,7 +13,7 @@ it("GET /api/health answers with the database kind and migration state", async (
   expect(res.json()).toMatchObject({
     status: "ok",
     database: process.env.DATABASE_URL ? "postgres" : "pglite",
-    migrations: { upToDate: true, latest: expect.stringMatching(/^0000_/) },
+    migrations: { upToDate: true, latest: expect.stringMatching(/^\d{4}_/) },
   });
 });
 
@@ -42,8 +42,17 @@ it("answers unknown API paths with the error shape", async () => {
   expect(res.json().error.code).toBe("NOT_FOUND");
 });
 
-it("lists the dev mailbox outside production", async () => {
-  const res = await t.app.inject({ method: "GET", url: "/dev/mail" });
+it("lists the dev mailbox outside production, only with the token printed at start", async () => {
+  const token = t.app.ctx.config.devMailToken;
+  const res = await t.app.inject({ method: "GET", url: `/dev/mail?token=${token}` });
   expect(res.statusCode).toBe(200);
   expect(res.body).toContain("Dev mailbox");
+  for (const url of ["/dev/mail", "/dev/mail?token=wrong", "/api/dev/mail", `/api/dev/mail?token=${token}x`])
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
+  const api = await t.app.inject({
+    method: "GET",
+    url: "/api/dev/mail",
+    headers: { "x-dev-mail-token": token },
+  });
+  expect(api.statusCode).toBe(200);
 });

@@ -79,6 +79,12 @@ const CASES: Case[] = [
     expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
   },
   {
+    method: "DELETE",
+    route: "/api/trips/:tripId/members/:userId",
+    url: (w) => `/api/trips/${w.tripId}/members/${w.ids.member}`,
+    expect: { ...NOT_IN, member: 403, admin: 204, owner: 204 },
+  },
+  {
     method: "POST",
     route: "/api/trips/:tripId/leave",
     url: (w) => `/api/trips/${w.tripId}/leave`,
@@ -286,5 +292,43 @@ describe("route by role", () => {
   it("answers 404, not 500, for a trip id that is not a UUID", async () => {
     const res = await people.owner.get("/api/trips/not-a-uuid");
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("who may change the shared plan", () => {
+  it("refuses plan edits to a member whose optimise flag is off; admins always may", async () => {
+    const w = await freshWorld();
+    const off = await people.owner.request("PATCH", `/api/trips/${w.tripId}/members/${w.ids.member}`, {
+      canOptimize: false,
+    });
+    expect(off.statusCode).toBe(200);
+    // The admin's flag off too: admins edit regardless.
+    await people.owner.request("PATCH", `/api/trips/${w.tripId}/members/${w.ids.admin}`, {
+      canOptimize: false,
+    });
+    const edit = { type: "reorder", day: 1, from: 0, to: 1 };
+    const member = await people.member.post(`/api/trips/${w.tripId}/itinerary/edits`, edit);
+    expect(member.statusCode).toBe(403);
+    expect(member.json().error.message).toMatch(/permission to change this trip's plan/);
+    // Past the flag check: no plan yet.
+    expect((await people.admin.post(`/api/trips/${w.tripId}/itinerary/edits`, edit)).statusCode).toBe(404);
+  });
+
+  it("lets only the creator extend the add-place deadline; other admins may bring it forward", async () => {
+    const w = await freshWorld();
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const set = (c: TestClient, addPlaceDeadline: string | null) =>
+      c.request("PATCH", `/api/trips/${w.tripId}`, { addPlaceDeadline });
+    // With none set, an admin may set one.
+    expect((await set(people.admin, at(48))).statusCode).toBe(200);
+    expect((await set(people.admin, at(24))).statusCode).toBe(200);
+    const later = await set(people.admin, at(72));
+    expect(later.statusCode).toBe(403);
+    expect(later.json().error.message).toBe(
+      "Only the trip creator can extend the deadline. You may set an earlier one.",
+    );
+    expect((await set(people.admin, null)).statusCode).toBe(403);
+    expect((await set(people.owner, at(72))).statusCode).toBe(200);
+    expect((await set(people.owner, null)).statusCode).toBe(200);
   });
 });

@@ -11,14 +11,20 @@ import type { App, AppContext } from "../types";
 import { createTrip, editTrip, getTripDetail, listTrips, removeTrip } from "./service";
 
 const tripParams = z.object({ tripId: z.string() });
+/** GET /api/trips: the newest 20 (spec 1), or every trip with all=1 ("Show all"). */
+const tripListQuerySchema = z.object({ all: z.enum(["1"]).optional() });
 
 export async function tripRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
 
   app.get(
     "/api/trips",
-    { config: { guard: "signedIn" }, schema: { tags: ["trips"], response: { 200: tripListSchema } } },
-    async (request) => listTrips(db, await request.requireUser()),
+    {
+      config: { guard: "signedIn" },
+      schema: { tags: ["trips"], querystring: tripListQuerySchema, response: { 200: tripListSchema } },
+    },
+    // The spec caps the list at 20; ?all=1 is the home screen's "Show all" (Premium has more).
+    async (request) => listTrips(db, await request.requireUser(), request.query.all === "1"),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
 } from "@tabi/contracts";
 import type { z } from "zod";
 import type { Db } from "../../db/connect";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { limitsFor } from "../billing/plan";
 import { createInvitation } from "../invitations/service";
@@ -31,8 +31,8 @@ function groupMembers(rows: (MemberWithUser & { tripId: string })[]) {
   return byTrip;
 }
 
-export async function listTrips(db: Db, user: SessionUser): Promise<TripList> {
-  const rows = await listTripsOfUser(db, user.id, TRIP_LIST_CAP);
+export async function listTrips(db: Db, user: SessionUser, all = false): Promise<TripList> {
+  const rows = await listTripsOfUser(db, user.id, all ? Number.MAX_SAFE_INTEGER : TRIP_LIST_CAP);
   const members = groupMembers(
     await listMembers(
       db,
@@ -130,6 +130,12 @@ export async function editTrip(db: Db, scope: TripScope, input: z.output<typeof 
   if (input.startDate !== undefined && input.startDate !== t.startDate && input.startDate < earliestToday())
     throw badRequest(TRIP_MESSAGES.pastDate);
   if (input.addPlaceDeadline !== undefined) {
+    // Spec 1 section 6: only the creator extends the deadline (a later one, or none at all); other admins
+    // may set one where there was none, or bring it forward.
+    const current = t.addPlaceDeadline;
+    const extends_ =
+      current && (input.addPlaceDeadline === null || new Date(input.addPlaceDeadline) > current);
+    if (extends_ && !scope.isOwner) throw forbidden(TRIP_MESSAGES.onlyCreatorExtends);
     if (input.addPlaceDeadline === null) patch.addPlaceDeadline = null;
     else {
       const deadline = new Date(input.addPlaceDeadline);

@@ -1,7 +1,7 @@
 import { TRIP_MESSAGES } from "@tabi/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitationCodes } from "../../db/schema";
+import { invitationCodes, tripMembers, trips } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTrip, futureDate, guest, inviteCode, join, registered } from "../../test/fixtures";
 
@@ -291,5 +291,28 @@ describe("editing and deleting", () => {
     const list = (await a.get("/api/trips")).json();
     expect(list.trips.map((x: { id: string }) => x.id)).toEqual([newer.id, older.id]);
     expect(list.trips[1].my).toMatchObject({ role: "member", isOwner: false, colorIndex: 2 });
+  });
+});
+
+describe("the trip list", () => {
+  it("gives the newest 20 (spec 1), and every trip with all=1 (Show all)", async () => {
+    const owner = await registered(t.app, "many@example.com", { premium: true });
+    const trip = await createTrip(owner);
+    // Creation is rate-limited (20 a minute): copy the first trip and its membership 21 times.
+    const db = t.app.ctx.database.db;
+    const [row] = await db.select().from(trips).where(eq(trips.id, trip.id));
+    const [member] = await db.select().from(tripMembers).where(eq(tripMembers.tripId, trip.id));
+    for (let i = 0; i < 21; i++) {
+      const id = crypto.randomUUID();
+      await db.insert(trips).values({ ...row!, id } as typeof trips.$inferInsert);
+      await db.insert(tripMembers).values({ ...member!, tripId: id } as typeof tripMembers.$inferInsert);
+    }
+    const first = (await owner.get("/api/trips")).json();
+    expect(first.usage.trips).toBe(22);
+    expect(first.trips).toHaveLength(20);
+    const all = await owner.get("/api/trips?all=1");
+    expect(all.statusCode).toBe(200);
+    expect(all.json().trips).toHaveLength(22);
+    expect((await owner.get("/api/trips?all=yes")).statusCode).toBe(400);
   });
 });

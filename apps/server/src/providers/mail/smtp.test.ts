@@ -50,6 +50,9 @@ it("sends the confirmation e-mail through SMTP, with a working link", async () =
   const url = new URL(link!);
   const res = await c.request("GET", url.pathname + url.search);
   expect(res.statusCode).toBe(302);
+  // The link confirms the address; the password signs in (decision 0006).
+  expect((await c.get("/api/me")).statusCode).toBe(401);
+  expect((await c.signIn("smtp.user@example.com")).statusCode).toBe(200);
   expect((await c.get("/api/me")).json()).toMatchObject({
     email: "smtp.user@example.com",
     emailVerified: true,

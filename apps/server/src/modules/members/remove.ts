@@ -1,0 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { tripMembers } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import type { TripScope } from "../../http/guards";
+import { lockTrip, setMemberCount } from "../trips/queries";
+import { findMembership } from "./queries";
+
+/**
+ * An admin removes another member. Their feed token goes with the membership row; realtime/hub.ts tells
+ * their sockets and unsubscribes them. The owner cannot be removed; one leaves oneself with 'leave'.
+ */
+export async function removeMember(db: Db, scope: TripScope, userId: string) {
+  if (userId === scope.userId) throw conflict("Use 'Leave trip' to leave the trip yourself.");
+  const target = await findMembership(db, scope.tripId, userId);
+  if (!target) throw notFound("Member not found");
+  if (target.ownerId === userId) throw forbidden("The trip owner cannot be removed.");
+  await db.transaction(async (tx) => {
+    await lockTrip(tx, scope.tripId);
+    await tx
+      .delete(tripMembers)
+      .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, userId)));
+    await setMemberCount(tx, scope.tripId);
+  });
+}

@@ -1,14 +1,14 @@
 import { MESSAGES, PASSWORD_MIN, PRODUCT_NAME } from "@tabi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Field, FormError, Input } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { signInEmail, signInGoogle, signUpEmail } from "./api";
-import { authErrorMessage } from "./authErrors";
+import { authErrorMessage, redirectedAuthError } from "./authErrors";
 import { sessionExpired } from "./session";
 import { WelcomeCard } from "./WelcomeCard";
 
@@ -20,12 +20,21 @@ export function SignInScreen() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(sessionExpired() ? MESSAGES.sessionExpired : "");
+  const [error, setError] = useState(
+    () => redirectedAuthError(window.location.search) || (sessionExpired() ? MESSAGES.sessionExpired : ""),
+  );
   const [notice, setNotice] = useState("");
   const [guestOpen, setGuestOpen] = useState(false);
   const config = useClientConfig();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Shown once (state above): drop ?error= so a reload or a shared address does not repeat it.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("error")) return;
+    url.searchParams.delete("error");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

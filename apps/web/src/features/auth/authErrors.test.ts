@@ -1,7 +1,7 @@
 import { MESSAGES } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
-import { authErrorMessage } from "./authErrors";
+import { authErrorMessage, redirectedAuthError } from "./authErrors";
 
 describe("authErrorMessage (spec 1 section 8)", () => {
   it("turns a 429 or a message about rates into the rate-limit text", () => {
@@ -26,5 +26,21 @@ describe("authErrorMessage (spec 1 section 8)", () => {
       authErrorMessage(new ApiError(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")),
     ).toBe("Invalid email or password");
     expect(authErrorMessage(new Error(""))).toBe(MESSAGES.authFailed);
+  });
+});
+
+describe("redirectedAuthError (spec 3 'Auth callback')", () => {
+  it("shows the text the callback put in /?error=", () => {
+    expect(redirectedAuthError("?error=OAuth%20Error%3A%20access_denied%20-%20User%20cancelled")).toBe(
+      "OAuth Error: access_denied - User cancelled",
+    );
+    expect(redirectedAuthError("?error=Session%20expired")).toBe("Session expired");
+  });
+  it("uses the spec's words for a disabled provider, and nothing without an error", () => {
+    expect(redirectedAuthError("?error=OAuth%20Error%3A%20x%20-%20provider%20is%20not%20enabled")).toBe(
+      MESSAGES.googleNotConfigured,
+    );
+    expect(redirectedAuthError("")).toBe("");
+    expect(redirectedAuthError("?error=")).toBe("");
   });
 });

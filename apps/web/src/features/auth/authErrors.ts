@@ -14,3 +14,10 @@ export function authErrorMessage(err: unknown, kind: "email" | "google" = "email
     return "Please confirm your email first: we have sent you the link again.";
   return message || MESSAGES.authFailed;
 }
+
+/** Spec 3 'Auth callback': failures arrive as /?error={text}; the sign-in screen shows them (spec 1 section 8). */
+export function redirectedAuthError(search: string): string {
+  const text = new URLSearchParams(search).get("error")?.trim();
+  if (!text) return "";
+  return authErrorMessage(new Error(text), /oauth|provider|google/i.test(text) ? "google" : "email");
+}

@@ -10,7 +10,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useDialogs } from "../info/dialogs";
-import { tripDetailQuery, useTrips } from "../trips/api";
+import { tripDetailQuery, useAllTrips, useTrips } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { TripCard } from "../trips/TripCard";
 import { useTripDialogs } from "../trips/TripDialogsProvider";
@@ -38,6 +38,10 @@ export function HomeScreen() {
   const [currentId, setCurrentId] = useCurrentTripId();
   const [opening, setOpening] = useState<string | null>(null);
   const usage = trips.data?.usage;
+  // The list holds the newest 20 (spec 1); "Show all" fetches the rest for Premium users with more.
+  const [showAll, setShowAll] = useState(false);
+  const allTrips = useAllTrips(showAll);
+  const shownTrips = (showAll && allTrips.data?.trips) || trips.data?.trips || [];
   const tripCount = usage?.trips ?? 0;
   const blocked = usage?.tripLimit != null && usage.trips >= usage.tripLimit;
   const [guided, dismissGuidance] = useGuidanceFlag(me ? `createTripGuidance_${me.id}` : null);
@@ -162,9 +166,14 @@ export function HomeScreen() {
           </EmptyState>
         ) : (
           <div className="grid gap-3 md:grid-cols-2">
-            {trips.data.trips.map((t) => (
+            {shownTrips.map((t) => (
               <TripCard key={t.id} trip={t} current={t.id === currentId} onOpen={() => openCard(t.id)} />
             ))}
+            {!showAll && tripCount > trips.data.trips.length ? (
+              <Button variant="secondary" className="md:col-span-2" onClick={() => setShowAll(true)}>
+                Show all
+              </Button>
+            ) : null}
           </div>
         )}
       </section>

@@ -73,11 +73,11 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: "What does Premium include?",
-    a: "Unlimited trips, members and places, advanced sharing with password protection and access analytics, and priority support, for $9.00 per year.",
+    a: "Unlimited trips, members and places, and priority support, for $9.00 per year. Password-protected share links with access analytics are coming soon.",
   },
   {
     q: "Can I share a trip with people who are not members?",
-    a: "Yes. A share link shows a read-only view of the trip. With Premium you can protect it with a password and see how often it was opened.",
+    a: "Yes. A share link shows a read-only view of the trip. Protecting a link with a password is not available yet; it is coming to Premium.",
   },
   {
     q: "Does Tabi work on my phone?",
@@ -85,7 +85,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: "How do I delete my data?",
-    a: "From your profile you can export your data or delete your account. Deleting removes your account and the places and messages you added.",
+    a: "Exporting your data and deleting your account from your profile are not available yet; they are coming soon.",
   },
 ];
 

@@ -39,12 +39,14 @@ export function VisitBlock({
   system: boolean;
   disabled: boolean;
   onOpen(): void;
-  onResize(stayMinutes: number): void;
+  /** Absent for a reader who may not change the plan: no drag, no resize. */
+  onResize?: (stayMinutes: number) => void;
 }) {
+  const movable = !system && onResize !== undefined;
   const drag = useDraggable({
     id: `drag:${visit.placeId}`,
     data: { day, index, name: visit.name } satisfies DragData,
-    disabled: system || disabled,
+    disabled: !movable || disabled,
   });
   const drop = useDroppable({
     id: `visit:${visit.placeId}`,
@@ -62,19 +64,19 @@ export function VisitBlock({
         drag.setNodeRef(el);
         drop.setNodeRef(el);
       }}
-      {...(system ? {} : { ...drag.attributes, ...drag.listeners })}
-      aria-roledescription={system ? undefined : "draggable visit"}
+      {...(movable ? { ...drag.attributes, ...drag.listeners } : {})}
+      aria-roledescription={movable ? "draggable visit" : undefined}
       aria-disabled={false}
       data-visit={visit.placeId}
       data-system={system || undefined}
       onClick={onOpen}
       // Space picks the block up (and drops it): its key-up must not also open the popup.
       onKeyUp={(e) => {
-        if (e.code === "Space" && !system) e.preventDefault();
+        if (e.code === "Space" && movable) e.preventDefault();
       }}
       className={cn(
         "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pr-2 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
-        system ? "cursor-pointer" : "cursor-grab touch-manipulation",
+        movable ? "cursor-grab touch-manipulation" : "cursor-pointer",
         drag.isDragging && "opacity-40",
         drop.isOver && !drag.isDragging && (system ? "ring-2 ring-red-500" : "ring-2 ring-brand-500"),
         preview !== null && "z-20 ring-2 ring-brand-500",
@@ -87,15 +89,15 @@ export function VisitBlock({
     >
       {system ? (
         <Flag className="absolute top-1.5 left-1 size-3.5 opacity-80" aria-hidden />
-      ) : (
+      ) : movable ? (
         <GripVertical className="absolute top-1.5 left-0.5 size-4 opacity-80" aria-hidden />
-      )}
+      ) : null}
       <span className="block truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
       <span className="block text-[10px] opacity-90">
         {visit.start}–{preview === null ? visit.end : addMinutes(visit.start, preview)}
         {preview !== null ? ` · ${preview} min` : ""}
       </span>
-      {system ? null : (
+      {!movable ? null : (
         // Pointer-only: the keyboard path is 'Duration' in the block's popup.
         <span
           aria-hidden
@@ -117,7 +119,7 @@ export function VisitBlock({
             if (dy === null) return;
             const minutes = resizeMinutes(stay, e.clientY - startY.current);
             setDy(null);
-            if (minutes !== stay && Math.abs(e.clientY - startY.current) >= 3) onResize(minutes);
+            if (minutes !== stay && Math.abs(e.clientY - startY.current) >= 3) onResize?.(minutes);
           }}
           onPointerCancel={() => setDy(null)}
           onMouseDown={(e) => e.stopPropagation()}

@@ -72,7 +72,8 @@ export function CalendarView({
   busy: boolean;
   onVisit(day: ItineraryDay, index: number): void;
   onSystem(name: string): void;
-  onEdit(edit: ItineraryEdit): void;
+  /** Absent for a member who may not change the plan (no can_optimize): the calendar is read-only. */
+  onEdit?: (edit: ItineraryEdit) => void;
   onRefused(message: string): void;
   /** Shown only when there is a place to add. */
   onAddBetween?: (day: number, index: number) => void;
@@ -102,7 +103,7 @@ export function CalendarView({
     const out = dropToEdit(days, from, target, yOf);
     if (!out) return;
     if ("error" in out) onRefused(out.error);
-    else onEdit(out.edit);
+    else onEdit?.(out.edit);
   }
   const draggedVisit = dragging ? days[dragging.day - 1]?.visits[dragging.index] : undefined;
 
@@ -192,7 +193,7 @@ function DayColumn({
   busy: boolean;
   onVisit(day: ItineraryDay, index: number): void;
   onSystem(name: string): void;
-  onEdit(edit: ItineraryEdit): void;
+  onEdit?: (edit: ItineraryEdit) => void;
   onAddBetween?: (day: number, index: number) => void;
 }) {
   const drop = useDroppable({
@@ -274,8 +275,10 @@ function DayColumn({
             system={system[i]!}
             disabled={busy}
             onOpen={() => (system[i] ? onSystem(v.name) : onVisit(d, i))}
-            onResize={(stayMinutes) =>
-              onEdit({ type: "resize", day: d.day, placeId: v.placeId, stayMinutes })
+            onResize={
+              onEdit
+                ? (stayMinutes) => onEdit({ type: "resize", day: d.day, placeId: v.placeId, stayMinutes })
+                : undefined
             }
           />
         ))}

@@ -5,7 +5,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Input } from "../../ui/Field";
 
-/** The plan into other calendars: an .ics download, or a secret link calendar apps subscribe to. */
+/** The plan into other calendars: an .ics download, or the member's own secret link calendar apps subscribe to. */
 export function ExportMenu({ tripId }: { tripId: string }) {
   const [feed, setFeed] = useState<string | null>(null);
   const [error, setError] = useState("");
@@ -36,7 +36,7 @@ export function ExportMenu({ tripId }: { tripId: string }) {
           open
           onOpenChange={(o) => !o && setFeed(null)}
           title="Subscribe in your calendar"
-          description="Paste this link in your calendar app (add calendar from URL). Anyone with the link can read the plan; making a new link ends the old one."
+          description="Paste this link in your calendar app (add calendar from URL). The link is yours alone: anyone with it can read the plan, making a new link ends your old one (not the other members'), and it stops working if you leave the trip."
         >
           <div className="flex gap-2">
             <Input

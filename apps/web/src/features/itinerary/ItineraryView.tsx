@@ -12,7 +12,6 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { usePlaces, useSetWish, useUpdatePlace } from "../places/api";
 import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
 import { useActiveResult } from "./api";
-import { CalendarView } from "./CalendarView";
 import { ExportMenu } from "./ExportMenu";
 import { inverseOf, isSystemVisit, SYNC_FAILED, useEditItinerary } from "./edits";
 import { markerBackground } from "./markers";
@@ -23,6 +22,8 @@ import type { MapLeg, MapStop } from "./TripMap";
 import { VisitActions } from "./VisitActions";
 
 const TripMap = lazy(() => import("./TripMap"));
+// The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
+const CalendarView = lazy(() => import("./CalendarView").then((m) => ({ default: m.CalendarView })));
 const MODE_LABEL: Record<string, string> = {
   walking: "Walking",
   public_transport: "Public transport",
@@ -157,7 +158,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
         result.data ? (
           <>
             <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm">
-              {undo ? (
+              {undo && canOptimize ? (
                 <Button
                   size="sm"
                   variant="secondary"
@@ -167,32 +168,45 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                   <Undo2 className="size-4" aria-hidden /> Undo
                 </Button>
               ) : null}
-              {unscheduled.length ? (
+              {unscheduled.length && canOptimize ? (
                 <Button size="sm" variant="secondary" onClick={() => setAdding({ at: null })}>
                   <Plus className="size-4" aria-hidden /> Add place
                 </Button>
               ) : null}
             </div>
-            <CalendarView
-              days={days}
-              colorOf={(id) => markerBackground(colorsOf(id))}
-              isSystem={isSystem}
-              busy={edit.isPending}
-              onEdit={(e) => apply(e)}
-              onRefused={(message) => toast.error(message)}
-              onSystem={(name) => setStop({ name, placeId: null, system: true })}
-              onAddBetween={
-                unscheduled.length ? (day, index) => setAdding({ at: { day, index } }) : undefined
+            <Suspense
+              fallback={
+                <div
+                  role="status"
+                  aria-label="Loading the calendar"
+                  className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800"
+                />
               }
-              onVisit={(d, i) =>
-                setStop({
-                  name: d.visits[i]!.name,
-                  placeId: d.visits[i]!.placeId,
-                  system: false,
-                  at: { day: d.day, index: i },
-                })
-              }
-            />
+            >
+              <CalendarView
+                days={days}
+                colorOf={(id) => markerBackground(colorsOf(id))}
+                isSystem={isSystem}
+                busy={edit.isPending}
+                // Changing the shared plan needs can_optimize (admins always have it): otherwise read-only.
+                onEdit={canOptimize ? (e) => apply(e) : undefined}
+                onRefused={(message) => toast.error(message)}
+                onSystem={(name) => setStop({ name, placeId: null, system: true })}
+                onAddBetween={
+                  unscheduled.length && canOptimize
+                    ? (day, index) => setAdding({ at: { day, index } })
+                    : undefined
+                }
+                onVisit={(d, i) =>
+                  setStop({
+                    name: d.visits[i]!.name,
+                    placeId: d.visits[i]!.placeId,
+                    system: false,
+                    at: { day: d.day, index: i },
+                  })
+                }
+              />
+            </Suspense>
           </>
         ) : (
           <EmptyState
@@ -225,7 +239,10 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           )}
           onClose={() => setStop(null)}
         >
-          {stop.at && days[stop.at.day - 1] ? (
+          {/* The plan changes under the popup (an optimistic remove or reorder): act only on this very visit. */}
+          {stop.at &&
+          days[stop.at.day - 1]?.visits[stop.at.index]?.placeId === stop.placeId &&
+          canOptimize ? (
             <VisitActions
               days={days}
               day={days[stop.at.day - 1]!}

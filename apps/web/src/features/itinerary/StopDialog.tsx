@@ -56,6 +56,19 @@ export function StopDialog({
               <dt className="text-slate-500">Added by</dt>
               <dd>{place ? place.wishes.map((w) => w.name).join(", ") || "Unknown Member" : "—"}</dd>
             </div>
+            <div>
+              <dt className="text-slate-500">Schedule</dt>
+              <dd>
+                {visits.map((v) => `${monthDay(v.day.date)} ${v.start}–${v.end}`).join(", ") ||
+                  "Not scheduled"}
+              </dd>
+            </div>
+            {durationText(visits, place) ? (
+              <div>
+                <dt className="text-slate-500">Duration</dt>
+                <dd>{durationText(visits, place)}</dd>
+              </div>
+            ) : null}
             {avg !== null ? (
               <div>
                 <dt className="text-slate-500">Priority</dt>
@@ -64,13 +77,6 @@ export function StopDialog({
                 </dd>
               </div>
             ) : null}
-            <div>
-              <dt className="text-slate-500">Schedule</dt>
-              <dd>
-                {visits.map((v) => `${monthDay(v.day.date)} ${v.start}–${v.end}`).join(", ") ||
-                  "Not scheduled"}
-              </dd>
-            </div>
             {place?.notes ? (
               <div>
                 <dt className="text-slate-500">Notes</dt>
@@ -88,6 +94,23 @@ export function StopDialog({
       </div>
     </Dialog>
   );
+}
+
+const minutesBetween = (start: string, end: string) =>
+  Math.round((Date.parse(`2000-01-01T${end}`) - Date.parse(`2000-01-01T${start}`)) / 60000);
+
+/** "1 h 30 min" style; under an hour just "45 min". */
+export function formatMinutes(total: number) {
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return h ? (m ? `${h} h ${m} min` : `${h} h`) : `${m} min`;
+}
+
+/** The popup's Duration line (spec 2): each scheduled stay, else the place's planned stay. */
+export function durationText(visits: { start: string; end: string }[], place?: Pick<Place, "stayMinutes">) {
+  const stays = visits.map((v) => minutesBetween(v.start, v.end)).filter((m) => m > 0);
+  if (stays.length) return stays.map(formatMinutes).join(", ");
+  return place?.stayMinutes ? formatMinutes(place.stayMinutes) : "";
 }
 
 /** A system place's times in the plan (spec 2: Departure, Arrival or Schedule time for system places). */

@@ -18,8 +18,10 @@ export function VisitActions({
   busy: boolean;
   onEdit(edit: ItineraryEdit): void;
 }) {
-  const v = day.visits[index]!;
+  const v = day.visits[index];
   const [confirming, setConfirming] = useState(false);
+  // After removing a day's last visit the (optimistic) plan no longer has this index: nothing to edit.
+  if (!v) return null;
   const stay = Math.round((Date.parse(`2000-01-01T${v.end}`) - Date.parse(`2000-01-01T${v.start}`)) / 60000);
   return (
     <div className="mt-4 space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">

@@ -1,6 +1,9 @@
 import type { ItineraryDay } from "@tabi/contracts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { systemTimes } from "./StopDialog";
+import { durationText, systemTimes } from "./StopDialog";
+import { VisitActions } from "./VisitActions";
 
 const point = (name: string) => ({ name, latitude: 35, longitude: 135 });
 const day = (n: number, start: string, end: string, visits: { name: string; start: string; end: string }[]) =>
@@ -26,4 +29,23 @@ it("lists a system place's departure, arrival and scheduled times", () => {
   expect(systemTimes("Haneda Airport", days)).toEqual([
     { label: "Schedule", times: ["12/11 08:28–09:58", "12/12 21:01–21:31"] },
   ]);
+});
+
+it("gives the popup's Duration from the scheduled stays, else the planned stay", () => {
+  expect(durationText([{ start: "09:00", end: "10:30" }])).toBe("1 h 30 min");
+  expect(
+    durationText([
+      { start: "09:00", end: "09:45" },
+      { start: "13:00", end: "15:00" },
+    ]),
+  ).toBe("45 min, 2 h");
+  expect(durationText([], { stayMinutes: 120 })).toBe("2 h");
+});
+
+it("renders nothing, not a crash, when the visit was just removed (a day's last visit)", () => {
+  const empty = day(1, "Base", "Base", []);
+  const html = renderToStaticMarkup(
+    createElement(VisitActions, { days: [empty], day: empty, index: 0, busy: false, onEdit() {} }),
+  );
+  expect(html).toBe("");
 });

@@ -3,6 +3,7 @@ import {
   deadlineState,
   latestDeadline,
   presetDeadline,
+  TRIP_MESSAGES,
   type TripDetail,
 } from "@tabi/contracts";
 import { useState } from "react";
@@ -28,6 +29,9 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
   );
   const [error, setError] = useState("");
   const isAdmin = trip.my.role === "admin";
+  // Spec 1 section 6: only the creator extends the deadline; other admins may set one or bring it forward.
+  const current = trip.addPlaceDeadline ? new Date(trip.addPlaceDeadline) : null;
+  const mayExtend = trip.my.isOwner || !current;
   const max = latestDeadline(trip);
   const state = deadlineState(trip.addPlaceDeadline);
 
@@ -35,6 +39,8 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
     setError("");
     if (deadline && deadline.getTime() < Date.now()) return setError("The deadline cannot be in the past");
     if (deadline && deadline > max) return setError("The deadline cannot be after the last day of the trip");
+    if (!mayExtend && (!deadline || (current && deadline > current)))
+      return setError(TRIP_MESSAGES.onlyCreatorExtends);
     try {
       await update.mutateAsync({ addPlaceDeadline: deadline ? deadline.toISOString() : null });
       setValue(deadline ? toLocalInput(deadline) : "");
@@ -77,7 +83,11 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
           <Field
             label="Add places by"
             error={error || undefined}
-            hint={`At the latest ${deadlineText(max.toISOString())}`}
+            hint={
+              mayExtend
+                ? `At the latest ${deadlineText(max.toISOString())}`
+                : TRIP_MESSAGES.onlyCreatorExtends
+            }
           >
             {(id, d) => (
               <Input
@@ -97,7 +107,7 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
             </Button>
             <Button
               variant="ghost"
-              disabled={!trip.addPlaceDeadline || update.isPending}
+              disabled={!trip.addPlaceDeadline || !mayExtend || update.isPending}
               onClick={() => save(null)}
             >
               Clear

@@ -105,7 +105,8 @@ export function TripDetailScreen() {
         </div>
       </header>
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
-      <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize} />
+      {/* Admins may always optimise and edit the plan, whatever their own flag says (server rule). */}
+      <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { FullPageSpinner } from "../../ui/Spinner";
 import { useTrip } from "./api";
 import { DeadlineSettings } from "./DeadlineSettings";
 import { dateRange } from "./format";
+import { LeaveTrip } from "./LeaveTrip";
 import { MemberPermissions } from "./MemberPermissions";
 import { TripForm } from "./TripFormDialog";
 
@@ -51,6 +52,7 @@ export function TripSettings({ tripId, tab, onDone }: { tripId: string; tab: Set
             <p className="pt-2 text-slate-500">Only trip admins can change the trip's details.</p>
           </dl>
         )}
+        <LeaveTrip detail={detail.data} onDone={onDone} />
       </Tabs.Content>
       <Tabs.Content value="permissions">
         <MemberPermissions detail={detail.data} />

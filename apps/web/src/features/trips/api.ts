@@ -32,6 +32,13 @@ export const tripDetailQuery = (id: string) =>
   });
 
 export const useTrips = () => useQuery(tripListQuery);
+/** Every trip, past the list's 20 (home's "Show all"); under the list key, so it refreshes with it. */
+export const useAllTrips = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...tripKeys.list(), "all"] as const,
+    queryFn: () => api<TripList>("/api/trips?all=1"),
+    enabled,
+  });
 export const useTrip = (id: string | null | undefined) =>
   useQuery({ ...tripDetailQuery(id ?? ""), enabled: Boolean(id) });
 export const useInvitation = (id: string, enabled = true) =>
@@ -67,6 +74,12 @@ export const useJoinTrip = () =>
   useTripMutation((code: string) =>
     api<{ trip: Trip; alreadyMember: boolean }>("/api/trips/join", { body: { code } }),
   );
+/** Leaving ends the membership; the list, counters and home stats refresh (useTripMutation). */
+export const useLeaveTrip = () =>
+  useTripMutation((id: string) => api<null>(`/api/trips/${id}/leave`, { method: "POST" }));
+/** The owner hands the trip to another member (server: they become owner and admin). */
+export const useHandOver = (tripId: string) =>
+  useTripMutation((userId: string) => api<TripDetail>(`/api/trips/${tripId}/owner`, { body: { userId } }));
 export const useUpdateMember = (tripId: string) =>
   useTripMutation(({ userId, ...body }: MemberUpdateInput & { userId: string }) =>
     api<TripDetail>(`/api/trips/${tripId}/members/${userId}`, { method: "PATCH", body }),

@@ -6,12 +6,18 @@ describe("loadConfig", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 3000,
-      dataDir: "./data",
+      dataDir: `${process.cwd()}/data`,
       databaseUrl: undefined,
       publicUrl: "http://localhost:3000",
     });
     expect(c.google).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
+  });
+
+  it("takes a relative data dir from where npm start was typed, not from apps/server", () => {
+    expect(loadConfig({ INIT_CWD: "/home/ana/tabi" }).dataDir).toBe("/home/ana/tabi/data");
+    expect(loadConfig({ INIT_CWD: "/home/ana/tabi", TABI_DATA_DIR: "trips" }).dataDir).toBe("/home/ana/tabi/trips");
+    expect(loadConfig({ INIT_CWD: "/home/ana/tabi", TABI_DATA_DIR: "/srv/tabi" }).dataDir).toBe("/srv/tabi");
   });
 
   it("stops on a malformed value with a message naming the variable", () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import { z } from "zod";
 
 // Every setting, read from the environment once and validated (DESIGN.md). A malformed value stops
@@ -128,7 +129,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    dataDir: e.TABI_DATA_DIR,
+    // A relative path is taken from where `npm start` was typed (npm's INIT_CWD), not from apps/server.
+    dataDir: resolve(source.INIT_CWD ?? process.cwd(), e.TABI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jobQueue: e.JOB_QUEUE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),

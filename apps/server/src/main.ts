@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from "fastify";
+import pino from "pino";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { listenOrigins } from "./http/origin";
+import { isDatabaseUnavailable, surviveDatabaseOutages } from "./http/unavailable";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,7 +16,11 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // From the first moment: a lost database never ends the process (issue 11).
+  let log: Pick<FastifyBaseLogger, "warn" | "fatal"> = pino({ level: config.logLevel });
+  surviveDatabaseOutages({ warn: (o, m) => log.warn(o, m), fatal: (o, m) => log.fatal(o, m) });
+  const app = await buildWhenDatabaseAnswers(config, log);
+  log = app.log;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     await app.close();
@@ -29,6 +36,19 @@ async function main() {
     app.log.info(
       `Dev mailbox (keep this URL private): ${addresses[0]}/dev/mail?token=${config.devMailToken}`,
     );
+}
+
+/** PostgreSQL not answering yet (started at the same time, restarting): wait for it, do not exit. */
+async function buildWhenDatabaseAnswers(config: Config, log: Pick<FastifyBaseLogger, "warn">) {
+  for (let waitMs = 1000; ; waitMs = Math.min(waitMs * 2, 30_000)) {
+    try {
+      return await buildApp(config);
+    } catch (err) {
+      if (!config.databaseUrl || !isDatabaseUnavailable(err)) throw err;
+      log.warn({ err }, `the database does not answer; trying again in ${waitMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 main().catch((err) => {

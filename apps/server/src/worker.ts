@@ -1,6 +1,7 @@
 // `npm run worker`: the optimisation worker of scaled mode (jobs/worker.ts).
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
+import { surviveDatabaseOutages } from "./http/unavailable";
 import { startWorker } from "./jobs/worker";
 
 async function main() {
@@ -8,6 +9,7 @@ async function main() {
   if (!config.databaseUrl)
     throw new ConfigError("npm run worker needs DATABASE_URL: the job queue lives in PostgreSQL");
   const log = pino({ level: config.logLevel });
+  surviveDatabaseOutages(log);
   const stop = await startWorker(config.databaseUrl, log);
   log.info("optimisation worker ready");
   const shutdown = async (signal: string) => {

@@ -6,16 +6,17 @@ import { Toaster } from "sonner";
 import { router } from "./app/router";
 import { installSessionHandling } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
-import { ApiError } from "./lib/api";
+import { queryRetryDelay, shouldRetryQuery } from "./lib/retry";
 import { useTheme } from "./lib/theme";
 import "./index.css";
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // Spec retry helper: 3 attempts; never retry the caller's own mistakes (4xx).
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-      retryDelay: (attempt) => Math.min(500 * 1.2 ** attempt, 1000),
+      // Spec retry helper: 3 attempts; never retry the caller's own mistakes (4xx); an outage (503,
+      // no answer) until the service is back, waiting as its Retry-After asks (lib/retry.ts).
+      retry: shouldRetryQuery,
+      retryDelay: queryRetryDelay,
     },
   },
 });

@@ -9,6 +9,8 @@ export const MESSAGES = {
   notAuthenticated: "User not authenticated",
   authRequired: "Authentication required",
   sessionExpired: "Session expired. Please refresh the page and sign in again.",
+  // Issue 11: a 503 (the database away); the web shows it in a banner until requests succeed again.
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   feedbackMessageRequired: "Please enter your message",
   feedbackFailed: "Failed to submit feedback. Please try again.",
   feedbackThanksTitle: "Thank you!",

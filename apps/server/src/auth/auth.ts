@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { guestNameSchema } from "@tabi/contracts";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { anonymous } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
@@ -14,6 +15,16 @@ import { confirmEmail } from "../providers/mail/templates";
 /** Header the Fastify bridge sets from request.ip (which honours TRUST_PROXY). */
 export const CLIENT_IP_HEADER = "x-tabi-client-ip";
 export const AUTH_CALLBACK_PATH = "/auth/callback";
+
+/**
+ * The error behind a failed better-auth call, kept for the bridge: better-auth answers 500 by itself
+ * (a database outage included), and only the error tells the bridge that it should be a 503.
+ */
+export const authFailure = new AsyncLocalStorage<{ error?: unknown }>();
+const noteFailure = (error: unknown) => {
+  const failure = authFailure.getStore();
+  if (failure) failure.error = error;
+};
 
 export interface AuthDeps {
   config: Config;
@@ -112,6 +123,14 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    // Errors thrown by an endpoint reach onError; the APIErrors it turns them into (getSession's
+    // "Failed to get session", with the database's error as cause) reach the after hooks.
+    onAPIError: { onError: noteFailure },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.context.returned instanceof Error) noteFailure(ctx.context.returned);
+      }),
     },
     trustedOrigins: allowedOrigins(config),
     logger: { disabled: config.env === "test" },

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
+import { isDatabaseUnavailable } from "../http/unavailable";
 import { AccountThrottle, KNOWN_BROWSER_COOKIE } from "./account-throttle";
-import { type Auth, CLIENT_IP_HEADER } from "./auth";
+import { type Auth, authFailure, CLIENT_IP_HEADER } from "./auth";
 
 /** Headers of a Fastify request as a Fetch Headers object, with the trusted client IP added. */
 export function toFetchHeaders(request: FastifyRequest): Headers {
@@ -53,13 +54,21 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
       }
       const headers = toFetchHeaders(request);
       if (body !== undefined) headers.set("content-type", "application/json");
-      const response = await auth.handler(
-        new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
-          method: request.method,
-          headers,
-          body,
-        }),
+      const failure: { error?: unknown } = {};
+      const response = await authFailure.run(failure, () =>
+        auth.handler(
+          new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
+            method: request.method,
+            headers,
+            body,
+          }),
+        ),
       );
+      if (response.status >= 500) {
+        // better-auth's own 500 for a lost database: the error handler turns it into a 503.
+        if (isDatabaseUnavailable(failure.error)) throw failure.error;
+        request.log.error({ err: failure.error }, "auth error");
+      }
       reply.status(response.status);
       if (email && response.status === 401) throttle.failed(email);
       if (email && response.status === 200)

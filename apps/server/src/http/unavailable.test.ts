@@ -1,8 +1,9 @@
+import { EventEmitter } from "node:events";
 import { PGlite } from "@electric-sql/pglite";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "./errors";
-import { isDatabaseUnavailable } from "./unavailable";
+import { isDatabaseUnavailable, surviveDatabaseOutages } from "./unavailable";
 
 // A database that is gone answers 503 + Retry-After (retry later), never 500; a bad query stays a 500.
 let pglite: PGlite;
@@ -53,5 +54,28 @@ describe("database outage mapping", () => {
       isDatabaseUnavailable(new Error("Failed query", { cause: { code: "57P01", message: "terminating" } })),
     ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("dup"), { code: "23505" }))).toBe(false);
+  });
+});
+
+describe("the process's last line of defence", () => {
+  it("logs an outage that escaped every handler and goes on; anything else still ends the process", () => {
+    const target = new EventEmitter();
+    const logged: string[] = [];
+    const exits: number[] = [];
+    surviveDatabaseOutages(
+      { warn: (_o, m) => logged.push(`warn ${m}`), fatal: (_o, m) => logged.push(`fatal ${m}`) },
+      target as unknown as NodeJS.Process,
+      (code) => exits.push(code),
+    );
+    target.emit("uncaughtException", new Error("Connection terminated unexpectedly"));
+    target.emit("unhandledRejection", Object.assign(new Error("connect"), { code: "ECONNREFUSED" }));
+    expect(exits).toEqual([]);
+    target.emit("unhandledRejection", new TypeError("x is not a function"));
+    expect(exits).toEqual([1]);
+    expect(logged).toEqual([
+      "warn database unavailable (uncaught exception)",
+      "warn database unavailable (unhandled rejection)",
+      "fatal unhandled rejection",
+    ]);
   });
 });

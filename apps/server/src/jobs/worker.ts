@@ -13,7 +13,10 @@ import { workOptimizations } from "./queue";
  */
 /** A worker on the given database; returns its stop. Tests run one in-process. */
 export async function startWorker(databaseUrl: string, log = pino({ level: "info" })) {
-  const database = await connect({ databaseUrl });
+  const database = await connect({
+    databaseUrl,
+    onIdleError: (err) => log.warn({ err }, "an idle database connection failed"),
+  });
   await runMigrations(database);
   const bus = new TripBus(database, (err) => log.warn({ err }, "trip event channel"));
   await bus.start();

@@ -52,7 +52,7 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
       const send = (m: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
-      socket.on("message", async (raw: Buffer | string) => {
+      const onMessage = async (raw: Buffer | string) => {
         let parsed: ReturnType<typeof clientMessageSchema.safeParse>;
         try {
           parsed = clientMessageSchema.safeParse(JSON.parse(String(raw)));
@@ -85,6 +85,14 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
           }),
         );
         send({ type: "subscribed", tripId: msg.tripId, seq: await ctx.bus.currentSeq(msg.tripId) });
+      };
+      socket.on("message", (raw: Buffer | string) => {
+        // A rejection here would be unhandled and end the process (a database outage while a tab
+        // subscribes): close instead, 1013 "try again later"; the client reconnects and resubscribes.
+        onMessage(raw).catch((err) => {
+          request.log.warn({ err }, "socket message failed");
+          socket.close(1013, "Try again later");
+        });
       });
       socket.on("close", () => {
         for (const off of subscriptions.values()) off();

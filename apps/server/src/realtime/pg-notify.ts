@@ -44,8 +44,14 @@ export class PgNotifyListener {
       this.lost(client);
     });
     client.on("end", () => this.lost(client));
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      // Not left open (a connection that does not listen) when LISTEN fails after connecting.
+      await client.end().catch(() => {});
+      throw err;
+    }
     this.client = client;
     this.retryMs = 250;
   }

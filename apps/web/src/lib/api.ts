@@ -1,12 +1,37 @@
+import { MESSAGES } from "@tabi/contracts";
+import { reportAvailable, reportUnavailable } from "./availability";
+
 // The one HTTP client: JSON in and out, errors as ApiError with the server's code and message.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** From Retry-After: how long the server asked us to wait before trying again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** Statuses meaning "the service is away for a moment": our 503, a proxy's 502 or 504. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * The service (or the database behind it) is away for a while: no answer, 503, 502 or 504. Such a
+ * request is retried later and shown in the banner; it is never "signed out" (401 alone is).
+ */
+export function isUnavailable(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.status === 0 || UNAVAILABLE_STATUSES.has(err.status));
+}
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 type Listener = (err: ApiError) => void;
@@ -32,10 +57,18 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
+    reportUnavailable();
     throw new ApiError(0, "NETWORK_ERROR", "Network error: please check your connection and try again.");
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
+  if (UNAVAILABLE_STATUSES.has(res.status)) {
+    const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+    reportUnavailable(retryAfterMs);
+    // Never a 401's "Session expired": the session is fine, the service is away for a moment.
+    throw new ApiError(res.status, "SERVICE_UNAVAILABLE", MESSAGES.serviceUnavailable, retryAfterMs);
+  }
+  reportAvailable();
   if (!res.ok) {
     // Our API answers { error: { code, message } }; better-auth answers { code, message }.
     const body = (data ?? {}) as {

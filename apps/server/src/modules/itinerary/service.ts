@@ -89,7 +89,10 @@ export class OptimizationService {
     await this.reporter(scope, jobId, started)("collecting", 0, "Collecting places and wishes");
     if (this.queue)
       await this.queue.send({ tripId: scope.tripId, userId: scope.userId, jobId, settings, started });
-    else void this.execute(scope, settings, jobId, started, loaded);
+    else
+      void this.execute(scope, settings, jobId, started, loaded).catch((err) =>
+        this.log.error({ err, tripId: scope.tripId }, "optimisation failed"),
+      );
     return { jobId, joined: false };
   }
 
@@ -136,7 +139,8 @@ export class OptimizationService {
         // The solver's own 'complete' is not the group's: the plan is theirs once saved (below), and a
         // member who read it earlier would find no plan yet.
         onProgress: (stage, percent, message) => {
-          if (stage !== "complete") void report(stage, percent, message);
+          // Progress is best effort: a failed write (the database away) must not be an unhandled rejection.
+          if (stage !== "complete") report(stage, percent, message).catch(() => {});
         },
       });
       const plan = await solver.result;

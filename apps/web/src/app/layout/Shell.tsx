@@ -8,6 +8,7 @@ import { isPublicPath } from "../paths";
 import { Background } from "./Background";
 import { BottomNav } from "./BottomNav";
 import { Header } from "./Header";
+import { UnavailableBanner } from "./UnavailableBanner";
 
 /** Animated background, top bar, content, bottom navigation (spec 1 'Layout shell'). */
 export function Shell() {
@@ -20,7 +21,11 @@ export function Shell() {
     <TripDialogsProvider>
       <div className="flex min-h-dvh flex-col">
         <Background />
-        <Header />
+        {/* One sticky block: the banner stays under the top bar while the page scrolls. */}
+        <div className="sticky top-0 z-40">
+          <Header />
+          <UnavailableBanner />
+        </div>
         <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
           <ErrorBoundary>
             {gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}

@@ -16,7 +16,9 @@ describe("loadConfig", () => {
 
   it("takes a relative data dir from where npm start was typed, not from apps/server", () => {
     expect(loadConfig({ INIT_CWD: "/home/ana/tabi" }).dataDir).toBe("/home/ana/tabi/data");
-    expect(loadConfig({ INIT_CWD: "/home/ana/tabi", TABI_DATA_DIR: "trips" }).dataDir).toBe("/home/ana/tabi/trips");
+    expect(loadConfig({ INIT_CWD: "/home/ana/tabi", TABI_DATA_DIR: "trips" }).dataDir).toBe(
+      "/home/ana/tabi/trips",
+    );
     expect(loadConfig({ INIT_CWD: "/home/ana/tabi", TABI_DATA_DIR: "/srv/tabi" }).dataDir).toBe("/srv/tabi");
   });
 

@@ -1,52 +1,26 @@
 // Server measurements on this machine (printed, never asserted in tests):
 // - start: time from process start to the first 200 from /api/health, on an existing data dir;
 // - idle memory: resident set size after start-up, a little traffic and 10 s of rest;
-// - throughput of GET /api/health (one database query) with autocannon, 10 connections.
-import { spawn } from "node:child_process";
+// - throughput of GET /api/health (one database query) with autocannon, 10 connections;
+// - the trip screen's read, and (bench-writes.mjs) adding and editing places, that read alone and
+//   mixed 80/20 with writes, on PGlite and on PostgreSQL, each with the server's CPU time per request.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { figure, randomPort, sleep, startServer, stopServer } from "./bench-lib.mjs";
+import { benchWrites } from "./bench-writes.mjs";
 
-const serverDir = new URL("..", import.meta.url).pathname;
-const port = 3300 + Math.floor(Math.random() * 500);
+const port = randomPort();
 const dataDir = mkdtempSync(join(tmpdir(), "tabi-bench-"));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  TABI_DATA_DIR: dataDir,
-  LOG_LEVEL: "warn",
-  NODE_ENV: "production",
-};
-const startArgs = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"))
-  .scripts.start.split(" ")
-  .slice(1);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function start() {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, startArgs, {
-    cwd: serverDir,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return { child, ms: performance.now() - t0 };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    await sleep(20);
-  }
-}
-
-async function stop(child) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-}
+const env = { PORT: String(port), TABI_DATA_DIR: dataDir };
+const start = () => startServer(env);
+const stop = stopServer;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+const loadBefore = load();
 
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 
@@ -64,7 +38,7 @@ try {
   await fetch(`http://127.0.0.1:${port}/`);
   await sleep(10_000);
   const idle = rssMiB(last.child.pid);
-  const load = await autocannon({
+  const health = await autocannon({
     url: `http://127.0.0.1:${port}/api/health`,
     connections: 10,
     duration: 10,
@@ -137,7 +111,7 @@ try {
 
   starts.sort((a, b) => a - b);
   console.log(
-    `Server bench: Node ${process.version}, ${(await import("node:os")).cpus().length} cores, embedded PGlite`,
+    `Server bench: Node ${process.version}, ${cpus().length} cores, embedded PGlite, load average ${loadBefore}`,
   );
   console.log("| measure | value | bar |");
   console.log("|---|---:|---|");
@@ -145,7 +119,7 @@ try {
   console.log(`| start on an existing data dir, median of 3 | ${starts[1].toFixed(0)} ms | <= 3000 ms |`);
   console.log(`| idle memory (RSS) | ${idle.toFixed(0)} MiB | <= 200 MiB |`);
   console.log(
-    `| GET /api/health, 10 connections | ${load.requests.average.toFixed(0)} req/s, p99 ${load.latency.p99} ms | |`,
+    `| GET /api/health, 10 connections | ${health.requests.average.toFixed(0)} req/s, p99 ${health.latency.p99} ms | |`,
   );
   console.log(
     `| optimise 3 members, 25 places, 4 days (request to saved plan) | ${optimiseMs.toFixed(0)} ms | < 2000 ms |`,
@@ -159,3 +133,30 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Writes, and reads mixed with writes, on both databases (bench-writes.mjs): a fresh PGlite data dir,
+// and a fresh database on the PostgreSQL at BENCH_POSTGRES_URL (default: the local one), dropped after.
+const BARS = [
+  ">= 300 req/s, p99 <= 100 ms",
+  ">= 300 req/s, p99 <= 100 ms",
+  ">= 1500 req/s, p99 < 30 ms (reads stay)",
+  ">= 1000 req/s, p99 <= 100 ms",
+];
+const columns = [];
+for (const kind of ["pglite", "postgres"]) {
+  try {
+    columns.push(await benchWrites(kind));
+  } catch (err) {
+    columns.push(null);
+    console.error(`${kind}: not measured (${err.message})`);
+  }
+  await sleep(500);
+}
+const names = (columns.find(Boolean) ?? []).map(([name]) => name);
+console.log(`\nWrites on one trip of 5 members, 10 connections, 6 s each; load average now ${load()}`);
+console.log("| measure | PGlite | PostgreSQL | bar |");
+console.log("|---|---|---|---|");
+for (const [i, name] of names.entries())
+  console.log(
+    `| ${name} | ${columns.map((c) => (c ? figure(c[i][1]) : "not measured")).join(" | ")} | ${BARS[i]} |`,
+  );

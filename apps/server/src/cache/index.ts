@@ -15,6 +15,15 @@ export function createReadCaches(): ReadCaches {
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The guard's cached membership of a user in a trip (`http/guards.ts`). */
+export const membershipKey = (userId: string) => `member:${userId}`;
+/** The parts of the trip screen's read shared by all members (`modules/itinerary/full.ts`). */
+export const TRIP_PARTS = { trip: "trip:detail", result: "trip:result", places: "places:all" } as const;
+// Place and wish writes change places and wishes only: memberships, the trip with its members and
+// the plan stay, so after such a write the next reads cost one database read (the places), not six.
+const PLACE_ROUTES = "/api/trips/:tripId/places";
+const untouchedByPlaceWrites = (key: string) => key.startsWith("member:") || key.startsWith("trip:");
+
 /**
  * Drops cached reads when what they were read from may have changed. Runs before the answer of a
  * write leaves (onSend), so the writer's next read, and the other members' reads after the event on
@@ -30,13 +39,16 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
       return payload;
     }
     const scope = request.tripScope;
-    if (scope) caches.trips.invalidate(scope.tripId);
+    const placesOnly = request.routeOptions.url?.startsWith(PLACE_ROUTES);
+    if (scope) caches.trips.invalidate(scope.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
     // A trip route whose guard refused the caller wrote nothing.
     else if (!request.routeOptions.config?.guard?.startsWith("trip")) clearAll(caches);
     return payload;
   });
   bus.subscribeAll((event) => {
-    if (event.type !== "optimization.progress") caches.trips.invalidate(event.tripId);
+    if (event.type === "optimization.progress") return;
+    const placesOnly = event.type === "places.changed";
+    caches.trips.invalidate(event.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
   });
 }
 

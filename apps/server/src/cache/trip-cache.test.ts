@@ -60,6 +60,37 @@ describe("TripCache", () => {
   });
 });
 
+describe("TripCache parts", () => {
+  it("keeps what a change cannot have touched, and refuses reads that raced it", () => {
+    const cache = new TripCache();
+    cache.set("a", "member:u", "M", cache.token("a"));
+    cache.set("a", "full:u", "F", cache.token("a"));
+    const before = cache.token("a");
+    cache.invalidate("a", (key) => key.startsWith("member:"));
+    expect(cache.get("a", "member:u")).toBe("M");
+    expect(cache.get("a", "full:u")).toBeUndefined();
+    cache.set("a", "full:u", "stale", before);
+    expect(cache.get("a", "full:u")).toBeUndefined();
+    cache.invalidate("a");
+    expect(cache.get("a", "member:u")).toBeUndefined();
+  });
+
+  it("shares one read between callers that miss together, but not across a change", async () => {
+    const cache = new TripCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    const [x, y] = await Promise.all([cache.load("a", "p", read), cache.load("a", "p", read)]);
+    expect([x, y, reads]).toEqual([1, 1, 1]);
+    expect(await cache.load("a", "p", read)).toBe(1); // kept
+    cache.invalidate("a");
+    const first = cache.load("a", "p", read);
+    cache.invalidate("a"); // a write ends while that read is in flight
+    const second = cache.load("a", "p", read);
+    expect([await first, await second]).toEqual([2, 3]);
+    expect(await cache.load("a", "p", read)).toBe(3);
+  });
+});
+
 describe("SessionCache", () => {
   it("never keeps a user past the session's end or its lifetime", () => {
     const sessions = new SessionCache<string>(1000);

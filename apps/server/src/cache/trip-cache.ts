@@ -1,8 +1,9 @@
 /**
- * Reads of a trip kept in memory until the trip changes: the guard's membership and the trip
- * screen's one read (`/full`). A trip's entries are dropped by `invalidate(tripId)` (every write to
- * the trip, and every event on its channel, see `registerReadCacheInvalidation`), the whole cache by
- * `clear()` (writes that are not about one trip: a profile, a sign-in, a join).
+ * Reads of a trip kept in memory until the trip changes: the guard's membership, the trip screen's
+ * one read (`/full`) and the parts it is made of. A trip's entries are dropped by `invalidate(tripId)`
+ * (every write to the trip, and every event on its channel, see `registerReadCacheInvalidation`;
+ * a change to places only keeps what it cannot have touched), the whole cache by `clear()` (writes
+ * that are not about one trip: a profile, a sign-in, a join).
  *
  * A read that raced a write must not store what it read before the write: `token()` is taken before
  * reading the database and `set()` refuses a value whose token is older than the last invalidation.
@@ -17,11 +18,13 @@ export class TripCache {
   private readonly generations = new Map<string, number>();
   private epoch = 0;
   private counter = 0;
+  private readonly loading = new Map<string, { token: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly maxEntries = 5000,
     private readonly ttlMs = 60_000,
-    /** Serialised answers are the big entries: at most this much of them (UTF-16, 2 bytes a character). */
+    /** Serialised answers and read parts are the big entries: at most this much of them (UTF-16 strings
+     * count 2 bytes a character, other values what their caller estimates). */
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
@@ -41,12 +44,44 @@ export class TripCache {
     return entry.value as T;
   }
 
-  /** Stores unless the trip changed since `token`; `expiresAt` shortens the default lifetime. */
-  set(tripId: string, key: string, value: unknown, token: number, expiresAt?: number): void {
+  /**
+   * The kept value, or one read shared by every caller that misses at once (after a change, each
+   * member's screen asks together): a caller joins a read in flight only if the trip has not changed
+   * since it started, so it never gets what was read before a write it has seen end.
+   */
+  async load<T>(
+    tripId: string,
+    key: string,
+    read: () => Promise<T>,
+    bytes?: (value: T) => number,
+  ): Promise<T> {
+    const hit = this.get<{ value: T }>(tripId, key);
+    if (hit) return hit.value;
+    const token = this.token(tripId);
+    const full = `${tripId}\u0000${key}`;
+    const inFlight = this.loading.get(full);
+    if (inFlight?.token === token) return inFlight.value as Promise<T>;
+    const value = read().then((v) => {
+      this.set(tripId, key, { value: v }, token, undefined, bytes?.(v));
+      return v;
+    });
+    this.loading.set(full, { token, value });
+    const forget = () => {
+      if (this.loading.get(full)?.value === value) this.loading.delete(full);
+    };
+    value.then(forget, forget);
+    return value;
+  }
+
+  /**
+   * Stores unless the trip changed since `token`; `expiresAt` shortens the default lifetime; `size`
+   * is the value's approximate bytes when it is not a string.
+   */
+  set(tripId: string, key: string, value: unknown, token: number, expiresAt?: number, size?: number): void {
     if (token !== this.token(tripId)) return;
     const full = `${tripId}\u0000${key}`;
     const now = Date.now();
-    const bytes = typeof value === "string" ? value.length * 2 : 256;
+    const bytes = typeof value === "string" ? value.length * 2 : (size ?? 256);
     this.drop(full, tripId);
     this.entries.set(full, {
       tripId,
@@ -64,10 +99,15 @@ export class TripCache {
     }
   }
 
-  invalidate(tripId: string): void {
+  /** Drops the trip's entries, except those `keep` names (what the change cannot have touched). */
+  invalidate(tripId: string, keep?: (key: string) => boolean): void {
     this.generations.set(tripId, ++this.counter);
-    for (const key of this.keysByTrip.get(tripId) ?? []) this.drop(key, tripId);
-    this.keysByTrip.delete(tripId);
+    const keys = this.keysByTrip.get(tripId);
+    for (const full of keys ?? []) {
+      if (keep?.(full.slice(tripId.length + 1))) continue;
+      this.drop(full, tripId);
+    }
+    if (keys?.size === 0) this.keysByTrip.delete(tripId);
     // Generations of trips with nothing cached are only needed while a read may be in flight.
     if (this.generations.size > this.maxEntries * 2) this.clear();
   }

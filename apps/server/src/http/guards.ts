@@ -2,7 +2,7 @@ import { TRIP_MESSAGES } from "@tabi/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth";
 import { toFetchHeaders } from "../auth/bridge";
-import type { ReadCaches } from "../cache";
+import { membershipKey, type ReadCaches } from "../cache";
 import type { Db } from "../db/connect";
 import { findMembership } from "../modules/members/queries";
 import { forbidden, notFound, unauthorized } from "./errors";
@@ -142,7 +142,7 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db, caches:
 
 /** The guard's membership read, kept until the trip changes (cache/trip-cache.ts). */
 async function cachedMembership(db: Db, caches: ReadCaches, tripId: string, userId: string) {
-  const key = `member:${userId}`;
+  const key = membershipKey(userId);
   const hit = caches.trips.get<Awaited<ReturnType<typeof findMembership>>>(tripId, key);
   if (hit) return hit;
   const token = caches.trips.token(tripId);

@@ -78,6 +78,10 @@ export const places = pgTable(
   },
   (t) => [
     index("places_trip_id_idx").on(t.tripId),
+    // Every add looks for the same place in the trip by name or provider id (modules/places/dedupe.ts):
+    // without these it reads all of the trip's places.
+    index("places_trip_name_idx").on(t.tripId, sql`lower(${t.name})`),
+    index("places_trip_provider_idx").on(t.tripId, t.providerPlaceId),
     index("places_user_id_idx").on(t.userId),
     check("places_stay_positive", sql`${t.stayDurationMinutes} > 0`),
   ],

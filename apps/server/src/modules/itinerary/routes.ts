@@ -11,9 +11,8 @@ import {
 import { z } from "zod";
 import { forbidden, notFound } from "../../http/errors";
 import { scopeOf, type TripScope } from "../../http/guards";
-import { listPlaces } from "../places/service";
-import { getTripDetail } from "../trips/service";
 import type { App, AppContext } from "../types";
+import { tripFullBody } from "./full";
 import { findFeedMember, rotateMemberFeedToken } from "./queries";
 
 const tripParams = z.object({ tripId: z.string() });
@@ -49,7 +48,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
   );
 
   // The trip screen's one read: the trip, its members, its places and the active plan together. Kept
-  // serialised until the trip changes (cache/trip-cache.ts): a screen load costs no database read.
+  // serialised until the trip changes (full.ts): a screen load costs no database read.
   const fullSchema = tripFullSchema;
   app.get(
     "/api/trips/:tripId/full",
@@ -58,28 +57,7 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["itinerary"], params: tripParams, response: { 200: fullSchema } },
     },
     async (request, reply) => {
-      const scope = scopeOf(request);
-      const user = await request.requireUser();
-      const key = `full:${user.id}:${user.isPremium ? 1 : 0}`; // the place limit depends on the plan
-      let body = ctx.caches.trips.get<string>(scope.tripId, key);
-      if (!body) {
-        const token = ctx.caches.trips.token(scope.tripId);
-        const [detail, placeList, result] = await Promise.all([
-          getTripDetail(ctx.database.db, scope),
-          listPlaces(ctx.database.db, scope, user),
-          service.active(scope),
-        ]);
-        body = JSON.stringify(fullSchema.parse({ ...detail, places: placeList, result }));
-        // 'May add places now' turns false when the deadline passes: the copy must not outlive it.
-        const deadline = detail.trip.addPlaceDeadline ? Date.parse(detail.trip.addPlaceDeadline) : undefined;
-        ctx.caches.trips.set(
-          scope.tripId,
-          key,
-          body,
-          token,
-          deadline && deadline > Date.now() ? deadline : undefined,
-        );
-      }
+      const body = await tripFullBody(ctx, scopeOf(request), await request.requireUser());
       // A string with a JSON content type is sent as it is (already checked against the schema above).
       return reply
         .type("application/json; charset=utf-8")

@@ -2,6 +2,13 @@ import { memberColor, type Place } from "@tabi/contracts";
 import type { TripScope } from "../../http/guards";
 import type { PlaceRow } from "./queries";
 
+/** A proposer or wisher as the place shows them: name and trip colour (null once they left). */
+export interface Person {
+  userId: string;
+  name: string;
+  colorIndex: number | null;
+}
+
 export interface WishRow {
   placeId: string;
   userId: string;
@@ -22,14 +29,13 @@ const UNKNOWN_COLOR = "#6B7280";
 const colorOf = (index: number | null | undefined, known: boolean) =>
   known ? memberColor(index) : UNKNOWN_COLOR;
 
-export function presentPlace(
+/** What every member sees of a place; `forMember` puts in the caller's wish and rights. */
+export function presentPlaceShared(
   p: PlaceRow,
   wishes: WishRow[],
-  addedBy: { userId: string; name: string; colorIndex: number | null } | undefined,
-  scope: TripScope,
+  addedBy: Person | null | undefined,
   optimized: boolean,
 ): Place {
-  const mine = wishes.find((w) => w.userId === scope.userId);
   return {
     id: p.id,
     tripId: p.tripId,
@@ -59,13 +65,36 @@ export function presentPlace(
       color: colorOf(w.colorIndex, w.colorIndex !== null),
       wishLevel: w.wishLevel,
     })),
-    myWish: mine?.wishLevel ?? null,
+    myWish: null, // forMember
     // Spec 2 s.4: pending until the trip is optimised; then scheduled if scheduled or selected.
     status: !optimized ? "pending" : p.scheduled || p.isSelectedForOptimization ? "scheduled" : "unscheduled",
     scheduledDate: optimized ? p.scheduledDate : null,
-    canEdit: mayEdit(p, scope),
-    canDelete: mayDelete(p, scope),
+    canEdit: false, // forMember
+    canDelete: false, // forMember
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/** The place as the caller sees it: their wish and rights (the keys keep their places). */
+export const forMember = (
+  shown: Place,
+  p: Pick<PlaceRow, "userId">,
+  wishes: Pick<WishRow, "userId" | "wishLevel">[],
+  scope: TripScope,
+): Place => ({
+  ...shown,
+  myWish: wishes.find((w) => w.userId === scope.userId)?.wishLevel ?? null,
+  canEdit: mayEdit(p, scope),
+  canDelete: mayDelete(p, scope),
+});
+
+export function presentPlace(
+  p: PlaceRow,
+  wishes: WishRow[],
+  addedBy: Person | null | undefined,
+  scope: TripScope,
+  optimized: boolean,
+): Place {
+  return forMember(presentPlaceShared(p, wishes, addedBy, optimized), p, wishes, scope);
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connect";
-import { optimizationResults, places, placeWishes, tripMembers, trips, users } from "../../db/schema";
+import { places, placeWishes, tripMembers, trips, users } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
 
 export type PlaceRow = typeof places.$inferSelect;
@@ -32,23 +32,6 @@ export async function listWishes(db: Executor, scope: TripScope, placeIds: strin
     )
     .where(inArray(placeWishes.placeId, placeIds))
     .orderBy(asc(placeWishes.createdAt));
-}
-
-export async function namesAndColors(db: Executor, scope: TripScope, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ userId: users.id, name: users.name, colorIndex: tripMembers.assignedColorIndex })
-    .from(users)
-    .leftJoin(tripMembers, and(eq(tripMembers.userId, users.id), eq(tripMembers.tripId, scope.tripId)))
-    .where(inArray(users.id, userIds));
-}
-
-export async function hasActiveResult(db: Executor, scope: TripScope) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(optimizationResults)
-    .where(and(eq(optimizationResults.tripId, scope.tripId), eq(optimizationResults.isActive, true)));
-  return (row?.n ?? 0) > 0;
 }
 
 export async function tripDeadline(db: Executor, scope: TripScope) {

@@ -17,11 +17,9 @@ import {
   countMyWishes,
   deletePlace,
   deleteWish,
-  hasActiveResult,
   insertPlace,
   listPlaceRows,
   listWishes,
-  namesAndColors,
   type PlaceRow,
   remainingWishers,
   sameNameOrProvider,
@@ -29,29 +27,17 @@ import {
   updatePlace,
   upsertWish,
 } from "./queries";
+import {
+  addIfClear,
+  deleteIfAlone,
+  type PlaceView,
+  readViews,
+  updateAndView,
+  updateWishAndView,
+} from "./queries-fast";
 
-async function present(db: Executor, scope: TripScope, rows: PlaceRow[]): Promise<Place[]> {
-  const [wishes, optimized, people] = await Promise.all([
-    listWishes(
-      db,
-      scope,
-      rows.map((r) => r.id),
-    ),
-    hasActiveResult(db, scope),
-    namesAndColors(db, scope, [
-      ...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id))),
-    ]),
-  ]);
-  return rows.map((r) =>
-    presentPlace(
-      r,
-      wishes.filter((w) => w.placeId === r.id),
-      people.find((p) => p.userId === r.userId),
-      scope,
-      optimized,
-    ),
-  );
-}
+const presentView = (v: PlaceView, scope: TripScope) =>
+  presentPlace(v.place, v.wishes, v.addedBy, scope, v.optimized);
 
 async function onePlace(db: Executor, scope: TripScope, placeId: string): Promise<PlaceRow> {
   const [row] = await listPlaceRows(db, scope, placeId);
@@ -59,13 +45,34 @@ async function onePlace(db: Executor, scope: TripScope, placeId: string): Promis
   return row;
 }
 
-async function presentOne(db: Executor, scope: TripScope, placeId: string) {
-  return (await present(db, scope, [await onePlace(db, scope, placeId)]))[0]!;
+async function presentOne(db: Executor, scope: TripScope, placeId: string): Promise<Place> {
+  const [view] = (await readViews(db, scope, placeId)).views;
+  if (!view) throw notFound(PLACE_MESSAGES.placeNotFound);
+  return presentView(view, scope);
 }
 
 export async function listPlaces(db: Db, scope: TripScope, user: SessionUser): Promise<PlaceList> {
-  const rows = await listPlaceRows(db, scope);
-  const placesOut = await present(db, scope, rows);
+  return presentPlaceList(await readPlaces(db, scope), scope, user);
+}
+
+/** The trip's places as every member sees them (read once for all, `modules/itinerary/full.ts`). */
+export const readPlaces = (db: Db, scope: TripScope) => readViews(db, scope);
+
+/** `listPlaces` for one member, from `readPlaces`'s read. */
+export function presentPlaceList(
+  read: Awaited<ReturnType<typeof readPlaces>>,
+  scope: TripScope,
+  user: SessionUser,
+): PlaceList {
+  return placeList(
+    read.views.map((v) => presentView(v, scope)),
+    read.optimized,
+    user,
+  );
+}
+
+/** A member's list of the places as they see them: the usage counts their wishes against their plan. */
+export function placeList(placesOut: Place[], optimized: boolean, user: SessionUser): PlaceList {
   const limit = limitsFor(user).placesPerMemberPerTrip;
   return {
     places: placesOut,
@@ -73,7 +80,7 @@ export async function listPlaces(db: Db, scope: TripScope, user: SessionUser): P
       mine: placesOut.filter((p) => p.myWish !== null).length,
       limit: Number.isFinite(limit) ? limit : null,
     },
-    optimized: await hasActiveResult(db, scope),
+    optimized,
   };
 }
 
@@ -88,12 +95,42 @@ async function assertMayAdd(db: Executor, scope: TripScope, user: SessionUser) {
   }
 }
 
+/**
+ * A new place with the proposer's wish, or a wish on the same real place if the trip has it. The
+ * usual case (nothing of that name yet, allowed) is one statement; anything else takes the full path,
+ * which merges the same place and explains a refusal.
+ */
 export async function addPlace(
   db: Db,
   scope: TripScope,
   user: SessionUser,
   input: z.output<typeof placeCreateSchema>,
 ) {
+  const values = {
+    name: input.name,
+    address: input.address ?? null,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    category: input.category,
+    source: input.providerPlaceId ? (input.providerPlaceId.split(":")[0] ?? "other") : "user_pin",
+    providerPlaceId: input.providerPlaceId ?? null,
+    rating: input.rating ?? null,
+    priceLevel: input.priceLevel ?? null,
+    photos: input.photos,
+    stayDurationMinutes: input.stayMinutes,
+    preferredTimeOfDay: input.preferredTimeOfDay ?? null,
+    notes: input.notes || null,
+  };
+  const limit = limitsFor(user).placesPerMemberPerTrip;
+  // A member without the flag is refused by the full path; admins are exempt from the deadline.
+  if (scope.role === "admin" || scope.canAddPlaces) {
+    const added = await addIfClear(db, scope, values, input.wishLevel, {
+      limit: Number.isFinite(limit) ? limit : undefined,
+      deadlineExempt: scope.role === "admin",
+      now: new Date(),
+    });
+    if (added) return { place: presentView(added, scope), merged: false };
+  }
   return db.transaction(async (tx) => {
     const existing = (await sameNameOrProvider(tx, scope, input.name, input.providerPlaceId)).find((p) =>
       isSamePlace(p, input),
@@ -106,57 +143,54 @@ export async function addPlace(
       return { place: await presentOne(tx, scope, existing.id), merged: true };
     }
     await assertMayAdd(tx, scope, user);
-    const row = await insertPlace(tx, {
-      tripId: scope.tripId,
-      userId: scope.userId,
-      name: input.name,
-      address: input.address ?? null,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      category: input.category,
-      source: input.providerPlaceId ? (input.providerPlaceId.split(":")[0] ?? "other") : "user_pin",
-      providerPlaceId: input.providerPlaceId ?? null,
-      rating: input.rating ?? null,
-      priceLevel: input.priceLevel ?? null,
-      photos: input.photos,
-      stayDurationMinutes: input.stayMinutes,
-      preferredTimeOfDay: input.preferredTimeOfDay ?? null,
-      notes: input.notes || null,
-    });
+    const row = await insertPlace(tx, { ...values, tripId: scope.tripId, userId: scope.userId });
     await upsertWish(tx, row.id, scope.userId, input.wishLevel);
     return { place: await presentOne(tx, scope, row.id), merged: false };
   });
 }
 
+/**
+ * The place's fields (its proposer, admins and members allowed to edit) and the caller's own wish.
+ * Each change is one statement that also reads the place back; the place is read on its own only
+ * to explain a refusal.
+ */
 export async function editPlace(
   db: Db,
   scope: TripScope,
   placeId: string,
   input: z.output<typeof placeUpdateSchema>,
 ) {
-  const row = await onePlace(db, scope, placeId);
   const { wishLevel, ...fields } = input;
   const changesPlace = Object.values(fields).some((v) => v !== undefined);
-  if (changesPlace && !mayEdit(row, scope)) throw forbidden(PLACE_MESSAGES.noEditPermission);
-  await db.transaction(async (tx) => {
-    if (changesPlace) {
-      await updatePlace(tx, scope, placeId, {
-        name: fields.name,
-        category: fields.category,
-        stayDurationMinutes: fields.stayMinutes,
-        preferredTimeOfDay: fields.preferredTimeOfDay,
-        notes: fields.notes === undefined ? undefined : fields.notes || null,
-      });
-    }
-    // Each member sets only their own wish; it must exist already (adding one is PUT .../wish).
-    if (wishLevel !== undefined) {
-      const wishes = await listWishes(tx, scope, [placeId]);
-      if (!wishes.some((w) => w.userId === scope.userId))
-        throw conflict("Add this place to your list first.");
-      await upsertWish(tx, placeId, scope.userId, wishLevel);
-    }
+  const changePlace = async (tx: Executor) => {
+    const patch = {
+      name: fields.name,
+      category: fields.category,
+      stayDurationMinutes: fields.stayMinutes,
+      preferredTimeOfDay: fields.preferredTimeOfDay,
+      notes: fields.notes === undefined ? undefined : fields.notes || null,
+    };
+    // Admins and members allowed to edit places change any; the others only the places they proposed.
+    const view = await updateAndView(tx, scope, placeId, patch, !mayEdit({ userId: null }, scope));
+    if (view) return view;
+    await onePlace(tx, scope, placeId); // 404 when it is not in the trip
+    throw forbidden(PLACE_MESSAGES.noEditPermission);
+  };
+  // Each member sets only their own wish; it must exist already (adding one is PUT .../wish).
+  const changeWish = async (tx: Executor, level: number) => {
+    const view = await updateWishAndView(tx, scope, placeId, level);
+    if (view) return view;
+    await onePlace(tx, scope, placeId);
+    throw conflict("Add this place to your list first.");
+  };
+  if (wishLevel === undefined)
+    return changesPlace ? presentView(await changePlace(db), scope) : presentOne(db, scope, placeId);
+  if (!changesPlace) return presentView(await changeWish(db, wishLevel), scope);
+  const view = await db.transaction(async (tx) => {
+    await changePlace(tx);
+    return changeWish(tx, wishLevel);
   });
-  return presentOne(db, scope, placeId);
+  return presentView(view, scope);
 }
 
 /**
@@ -164,6 +198,8 @@ export async function editPlace(
  * want it: then only their wish goes and the place passes to the next member who wants it.
  */
 export async function removePlace(db: Db, scope: TripScope, placeId: string) {
+  // The usual case, one statement: an admin's delete, or the proposer's when nobody else wants it.
+  if (await deleteIfAlone(db, scope, placeId, scope.role === "admin")) return;
   const row = await onePlace(db, scope, placeId);
   if (!mayDelete(row, scope)) throw forbidden(PLACE_MESSAGES.noDeletePermission);
   await db.transaction(async (tx) => {

@@ -44,7 +44,19 @@ export function presentMember(m: MemberWithUser, ownerId: string): Member {
   };
 }
 
-export function presentTrip(trip: TripRow, me: MemberRow, members: MemberWithUser[]): Trip {
+/** What a trip shows of the caller's own membership. */
+export type MyMembership = Pick<
+  MemberRow,
+  | "userId"
+  | "role"
+  | "assignedColorIndex"
+  | "canEditPlaces"
+  | "canOptimize"
+  | "canAddPlaces"
+  | "canInviteMembers"
+>;
+
+export function presentTrip(trip: TripRow, me: MyMembership, members: MemberWithUser[]): Trip {
   return {
     id: trip.id,
     name: trip.name,

@@ -27,6 +27,12 @@ export async function getTrip(db: Executor, scope: TripScope) {
   return row;
 }
 
+/** The trip row alone (the parts of a trip read shared by its members). */
+export async function getTripRow(db: Executor, tripId: string): Promise<TripRow | undefined> {
+  const [row] = await db.select().from(trips).where(eq(trips.id, tripId));
+  return row;
+}
+
 export async function insertTrip(tx: Tx, values: typeof trips.$inferInsert) {
   const [row] = await tx.insert(trips).values(values).returning();
   return row!;

@@ -3,6 +3,7 @@ import {
   SAME_AS_DEPARTURE,
   TRIP_LIST_CAP,
   TRIP_MESSAGES,
+  type Trip,
   type TripCreateInput,
   type TripDetail,
   type TripList,
@@ -20,7 +21,15 @@ import { createInvitation } from "../invitations/service";
 import { countMemberships, listMembers } from "../members/queries";
 import { defaultTripName, timezoneAt } from "./naming";
 import { type MemberWithUser, presentMember, presentTrip } from "./present";
-import { deleteTrip, getTrip, insertMember, insertTrip, listTripsOfUser, updateTrip } from "./queries";
+import {
+  deleteTrip,
+  getTrip,
+  getTripRow,
+  insertMember,
+  insertTrip,
+  listTripsOfUser,
+  updateTrip,
+} from "./queries";
 
 // The earliest date anywhere on earth (UTC-12): a date before it is in the past for everyone.
 const earliestToday = () => todayIn("Etc/GMT+12");
@@ -54,6 +63,22 @@ export async function getTripDetail(db: Db, scope: TripScope): Promise<TripDetai
     trip: presentTrip(row.trip, row.member, members),
     members: members.map((m) => presentMember(m, row.trip.ownerId)),
   };
+}
+
+/** The trip and its members as every member sees them (kept once for all, `modules/itinerary/full.ts`). */
+export async function readTripShared(db: Db, scope: TripScope) {
+  const [trip, members] = await Promise.all([getTripRow(db, scope.tripId), listMembers(db, [scope.tripId])]);
+  return trip ? { trip, members } : undefined;
+}
+
+/** The trip as one member sees it (`getTripDetail`'s trip), from `readTripShared`'s read. */
+export function presentMyTrip(
+  shared: NonNullable<Awaited<ReturnType<typeof readTripShared>>>,
+  scope: TripScope,
+): Trip {
+  const me = shared.members.find((m) => m.userId === scope.userId);
+  if (!me) throw notFound(TRIP_MESSAGES.tripNotFound);
+  return presentTrip(shared.trip, { ...me, assignedColorIndex: me.colorIndex }, shared.members);
 }
 
 export async function createTrip(db: Db, user: SessionUser, input: z.output<typeof tripCreateSchema>) {

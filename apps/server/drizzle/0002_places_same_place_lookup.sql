@@ -1,0 +1,2 @@
+CREATE INDEX "places_trip_name_idx" ON "places" USING btree ("trip_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "places_trip_provider_idx" ON "places" USING btree ("trip_id","provider_place_id");

@@ -1,0 +1,227 @@
+import { inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/connect";
+import { rowFromJson, rowsOf, typedParam } from "../../db/json-rows";
+import { optimizationResults, places, placeWishes, tripMembers, trips, users } from "../../db/schema";
+import type { TripScope } from "../../http/guards";
+import type { Person, WishRow } from "./present";
+import type { PlaceRow } from "./queries";
+
+// The statements of the busy paths (adding, editing and listing places), one round trip each. On
+// PGlite every statement costs main-thread time before any work (~0.4 ms), planning a join costs
+// more than running it, and rows cost per field: so each statement joins little, returns its places
+// as one JSON value (db/json-rows.ts), and names and colours come from the trip's members, read in
+// the same statement (a wisher who left the trip is looked up on the side).
+
+export interface PlaceView {
+  place: PlaceRow;
+  wishes: WishRow[];
+  addedBy: Person | null;
+  optimized: boolean;
+}
+
+interface ViewsJson {
+  places: Record<string, unknown>[] | null;
+  wishes: { placeId: string; userId: string; wishLevel: number }[] | null;
+  members: Person[] | null;
+  optimized: boolean;
+}
+
+/** The rest of a statement whose `places` column is given: wishes (of `wishesOf` places), members, plan. */
+function viewColumns(tripId: string, wishesOf: SQL | null) {
+  const wishes = wishesOf
+    ? sql`(select json_agg(json_build_object('placeId', w.place_id, 'userId', w.user_id,
+          'wishLevel', w.wish_level) order by w.created_at)
+        from ${placeWishes} w where ${wishesOf})`
+    : sql`null`;
+  return sql`${wishes} as wishes,
+    (select json_agg(json_build_object('userId', m.user_id, 'name', u.name,
+        'colorIndex', m.assigned_color_index))
+      from ${tripMembers} m join ${users} u on u.id = m.user_id where m.trip_id = ${tripId}) as members,
+    exists (select 1 from ${optimizationResults} r where r.trip_id = ${tripId} and r.is_active) as optimized`;
+}
+
+/** Places with their wishes and proposer as members see them; people who left looked up by id. */
+async function decodeViews(db: Executor, json: ViewsJson | undefined): Promise<PlaceView[]> {
+  if (!json?.places) return [];
+  const people = new Map((json.members ?? []).map((m) => [m.userId, m]));
+  const rows = json.places.map((p) => rowFromJson(places, p));
+  const wishes = json.wishes ?? [];
+  const gone = [...new Set([...wishes.map((w) => w.userId), ...rows.map((r) => r.userId)])].filter(
+    (id): id is string => id !== null && !people.has(id),
+  );
+  if (gone.length > 0)
+    for (const u of await db
+      .select({ userId: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, gone)))
+      people.set(u.userId, { ...u, colorIndex: null }); // no longer a member: the 'unknown' colour
+  const wishesOf = new Map<string, WishRow[]>();
+  for (const w of wishes) {
+    const person = people.get(w.userId);
+    if (!person) continue; // the account is gone (its wishes go with it)
+    wishesOf.set(w.placeId, [...(wishesOf.get(w.placeId) ?? []), { ...w, ...person }]);
+  }
+  return rows.map((place) => ({
+    place,
+    wishes: wishesOf.get(place.id) ?? [],
+    addedBy: (place.userId && people.get(place.userId)) || null,
+    optimized: json.optimized,
+  }));
+}
+
+/** The trip's places (or one) as members see them, oldest first; and whether the trip has a plan. */
+export async function readViews(db: Executor, scope: TripScope, placeId?: string) {
+  const one = placeId ? sql` and p.id = ${placeId}` : sql``;
+  const [row] = await rowsOf<ViewsJson>(
+    db,
+    sql`select (select json_agg(p order by p.created_at) from ${places} p
+        where p.trip_id = ${scope.tripId}${one}) as places,
+      ${viewColumns(
+        scope.tripId,
+        placeId
+          ? sql`w.place_id = ${placeId}`
+          : sql`w.place_id in (select p.id from ${places} p where p.trip_id = ${scope.tripId})`,
+      )}`,
+  );
+  return { views: await decodeViews(db, row), optimized: row?.optimized ?? false };
+}
+
+/** Columns and typed values of a `places` change (a hand-written statement's parameters carry no type). */
+function assignments(values: Partial<PlaceRow>) {
+  const set = Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([key, value]) => {
+      const column = places[key as keyof PlaceRow];
+      return { name: sql.identifier(column.name), value: typedParam(column, value) };
+    });
+  return {
+    columns: sql.join(
+      set.map((a) => a.name),
+      sql`, `,
+    ),
+    values: sql.join(
+      set.map((a) => a.value),
+      sql`, `,
+    ),
+    set: sql.join(
+      set.map((a) => sql`${a.name} = ${a.value}`),
+      sql`, `,
+    ),
+  };
+}
+
+export interface AddCheck {
+  /** The caller's wishes in the trip must stay under this; undefined: no limit. */
+  limit: number | undefined;
+  /** Admins add places after the deadline too. */
+  deadlineExempt: boolean;
+  now: Date;
+}
+
+/**
+ * Adds a new place with the caller's wish in one statement, if the trip has no place of that name or
+ * provider id (a possible duplicate), the deadline has not passed (unless exempt) and the caller is
+ * under the limit. Otherwise it writes nothing and answers undefined: the caller then takes the full
+ * path, which merges duplicates and explains refusals.
+ */
+export async function addIfClear(
+  db: Executor,
+  scope: TripScope,
+  values: Omit<typeof places.$inferInsert, "tripId" | "userId">,
+  wishLevel: number,
+  check: AddCheck,
+): Promise<PlaceView | undefined> {
+  const insert = assignments({ ...values, tripId: scope.tripId, userId: scope.userId } as Partial<PlaceRow>);
+  const mine =
+    check.limit === undefined
+      ? sql`0`
+      : sql`(select count(*) from ${placeWishes} w join ${places} p on p.id = w.place_id
+          where p.trip_id = ${scope.tripId} and w.user_id = ${scope.userId})`;
+  const provider = values.providerPlaceId ? sql` or s.provider_place_id = ${values.providerPlaceId}` : sql``;
+  const under = check.limit === undefined ? sql`` : sql` and c.mine < ${check.limit}`;
+  const [row] = await rowsOf<ViewsJson>(
+    db,
+    sql`with c as (
+      select t.add_place_deadline as deadline, ${mine} as mine,
+        exists (select 1 from ${places} s where s.trip_id = ${scope.tripId}
+          and (lower(s.name) = ${values.name.trim().toLowerCase()}${provider})) as similar
+      from ${trips} t where t.id = ${scope.tripId}
+    ), added as (
+      insert into ${places} (${insert.columns}) select ${insert.values} from c
+      where not c.similar${under}
+        and (${check.deadlineExempt} or c.deadline is null or c.deadline >= ${check.now.toISOString()}::timestamptz)
+      returning *
+    ), wish as (
+      insert into ${placeWishes} (place_id, user_id, wish_level)
+      select added.id, ${scope.userId}::uuid, ${wishLevel}::smallint from added
+    ) select (select json_agg(added) from added) as places, ${viewColumns(scope.tripId, null)}`,
+  );
+  const [view] = await decodeViews(db, row);
+  // The only wish of a new place is the caller's (the statement does not read its own inserts).
+  return (
+    view && { ...view, wishes: view.addedBy ? [{ placeId: view.place.id, wishLevel, ...view.addedBy }] : [] }
+  );
+}
+
+/** Changes a place of the trip (`proposerOnly`: only if the caller proposed it) and reads it back. */
+export async function updateAndView(
+  db: Executor,
+  scope: TripScope,
+  placeId: string,
+  patch: Partial<PlaceRow>,
+  proposerOnly: boolean,
+): Promise<PlaceView | undefined> {
+  const own = proposerOnly ? sql` and user_id = ${scope.userId}` : sql``;
+  const [row] = await rowsOf<ViewsJson>(
+    db,
+    sql`with changed as (
+      update ${places} set ${assignments({ ...patch, updatedAt: new Date() }).set}
+      where id = ${placeId} and trip_id = ${scope.tripId}${own}
+      returning *
+    ) select (select json_agg(changed) from changed) as places,
+      ${viewColumns(scope.tripId, sql`w.place_id = ${placeId}`)}`,
+  );
+  return (await decodeViews(db, row))[0];
+}
+
+/** Changes the caller's existing wish on a place of the trip and reads the place back. */
+export async function updateWishAndView(
+  db: Executor,
+  scope: TripScope,
+  placeId: string,
+  wishLevel: number,
+): Promise<PlaceView | undefined> {
+  const [row] = await rowsOf<ViewsJson>(
+    db,
+    sql`with changed as (
+      update ${placeWishes} set wish_level = ${wishLevel}, updated_at = ${new Date().toISOString()}::timestamptz
+      where place_id = ${placeId} and user_id = ${scope.userId}
+        and exists (select 1 from ${places} s where s.id = ${placeId} and s.trip_id = ${scope.tripId})
+      returning place_id
+    ) select (select json_agg(p) from ${places} p where p.id in (select place_id from changed)) as places,
+      ${viewColumns(scope.tripId, sql`w.place_id = ${placeId}`)}`,
+  );
+  const [view] = await decodeViews(db, row);
+  // The statement reads as of its start: the caller's wish shows the level it just set.
+  return (
+    view && {
+      ...view,
+      wishes: view.wishes.map((w) => (w.userId === scope.userId ? { ...w, wishLevel } : w)),
+    }
+  );
+}
+
+/**
+ * Deletes a place of the trip for everyone (`anyone`: an admin's delete), or if the caller proposed it
+ * and nobody else wants it; false when it deleted nothing (the caller then finds out why).
+ */
+export async function deleteIfAlone(db: Executor, scope: TripScope, placeId: string, anyone: boolean) {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from ${places} where id = ${placeId} and trip_id = ${scope.tripId}
+      and (${anyone} or (user_id = ${scope.userId} and not exists (select 1 from ${placeWishes} w
+        where w.place_id = ${placeId} and w.user_id <> ${scope.userId})))
+      returning id`,
+  );
+  return rows.length > 0;
+}

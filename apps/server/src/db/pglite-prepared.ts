@@ -11,6 +11,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
 
 const dialect = new PgDialect();
 const prepared = new WeakMap<PGlite, Map<string, Promise<string>>>();
+// Never reused, even after a failed prepare dropped its entry: a name must not collide with one prepared.
+let counter = 0;
 
 /** The statement's rows, run as a prepared statement of this PGlite instance. */
 export async function runPrepared<R>(client: PGlite, query: SQL): Promise<R[]> {
@@ -19,7 +21,7 @@ export async function runPrepared<R>(client: PGlite, query: SQL): Promise<R[]> {
   prepared.set(client, names);
   let name = names.get(text);
   if (!name) {
-    const next = `tabi_stmt_${names.size + 1}`;
+    const next = `tabi_stmt_${++counter}`;
     name = client.exec(`prepare ${next} as ${text}`).then(() => next);
     names.set(text, name);
     name.catch(() => names.delete(text)); // tried again next time

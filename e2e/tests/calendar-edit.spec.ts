@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { shot } from "./helpers";
-import { guestApi, guestPage, isoInDays } from "./trip-helpers";
+import { guestApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
 
 const SHOTS = "/tmp/shots-calendar";
 const visit = (page: Page, day: number, name: string) =>
@@ -60,16 +60,7 @@ test("calendar: drag across days, drag-resize, keyboard move; seen live by anoth
     });
     expect(res.status()).toBe(201);
   }
-  expect((await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} })).ok()).toBeTruthy();
-  await expect
-    .poll(
-      async () =>
-        (await (await owner.request.get(`/api/trips/${tripId}/optimizations/active`)).json()).result,
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBeTruthy();
+  await optimiseAndWait(owner.request, tripId);
 
   const ken = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await ken.context().addCookies((await kenApi.storageState()).cookies);
@@ -193,16 +184,9 @@ test("calendar handles and the add-place dialog on a phone and a desktop, light 
         stayMinutes: 45 + (i % 3) * 30,
       },
     });
-  await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} });
-  let result: { days: { visits: { placeId: string }[] }[] } | null = null;
-  await expect
-    .poll(async () => {
-      result = (await (await owner.request.get(`/api/trips/${tripId}/optimizations/active`)).json()).result;
-      return result;
-    })
-    .toBeTruthy();
+  const result = await optimiseAndWait(owner.request, tripId);
   // One place taken out of the plan, so '+ between stops' has something to offer.
-  const out = result!.days[0]!.visits[0]!.placeId;
+  const out = result.days[0]!.visits[0]!.placeId;
   expect(
     (
       await owner.request.post(`/api/trips/${tripId}/itinerary/edits`, {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./helpers";
-import { createTripApi, guestApi, guestPage, isoInDays } from "./trip-helpers";
+import { createTripApi, guestApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
 
 test("a member leaves a trip from its settings and the card disappears", async ({
   browser,
@@ -48,14 +48,7 @@ test("removing the last visit of a calendar day keeps the trip page working", as
     data: { name: "Todai-ji", latitude: 34.689, longitude: 135.8398, stayMinutes: 60, wishLevel: 8 },
   });
   expect(add.status()).toBe(201);
-  expect((await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} })).ok()).toBeTruthy();
-  await expect
-    .poll(
-      async () =>
-        (await (await owner.request.get(`/api/trips/${tripId}/optimizations/active`)).json()).result,
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
+  await optimiseAndWait(owner.request, tripId);
   await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
   await owner.goto("/my-trip");
   await owner.getByRole("tab", { name: "Calendar" }).click();

@@ -61,3 +61,19 @@ export async function createTripApi(req: APIRequestContext, name: string) {
   });
   return res;
 }
+
+/** Starts an optimisation through the API and waits for the saved plan, which it returns. */
+export async function optimiseAndWait(req: APIRequestContext, tripId: string) {
+  expect((await req.post(`/api/trips/${tripId}/optimizations`, { data: {} })).ok()).toBeTruthy();
+  let result: { days: { visits: { placeId: string }[] }[] } | null = null;
+  await expect
+    .poll(
+      async () => {
+        result = (await (await req.get(`/api/trips/${tripId}/optimizations/active`)).json()).result;
+        return result;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return result!;
+}

@@ -43,6 +43,14 @@ describe("per-account sign-in throttle", () => {
     p = await createTestApp({ TRUST_PROXY: "true" });
   });
   afterAll(() => p.close());
+  /** One e-mail sign-in to the target account, from a browser (client) behind an address (via the proxy). */
+  const signIn = (client: TestClient, password: string, address: string) =>
+    client.request(
+      "POST",
+      "/api/auth/sign-in/email",
+      { email: "target@example.com", password },
+      { "x-forwarded-for": address },
+    );
 
   it("slows 15 wrong passwords from 15 addresses down, yet the owner's browser still signs in", async () => {
     const owner = new TestClient(p.app, "10.8.0.1");
@@ -50,12 +58,7 @@ describe("per-account sign-in throttle", () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 15; i++) {
       const attacker = new TestClient(p.app, "10.8.0.2");
-      const res = await attacker.request(
-        "POST",
-        "/api/auth/sign-in/email",
-        { email: "target@example.com", password: `guess number ${i}` },
-        { "x-forwarded-for": `203.0.113.${i}` },
-      );
+      const res = await signIn(attacker, `guess number ${i}`, `203.0.113.${i}`);
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -63,22 +66,12 @@ describe("per-account sign-in throttle", () => {
 
     // Even the right password from a new browser waits: the account is being guessed at.
     const stranger = new TestClient(p.app, "10.8.0.3");
-    const held = await stranger.request(
-      "POST",
-      "/api/auth/sign-in/email",
-      { email: "target@example.com", password: "correct horse battery" },
-      { "x-forwarded-for": "198.51.100.7" },
-    );
+    const held = await signIn(stranger, "correct horse battery", "198.51.100.7");
     expect(held.statusCode).toBe(429);
     expect(held.json().error.code).toBe("RATE_LIMITED");
 
     // The owner's browser, which signed in before, is not locked out.
-    const back = await owner.request(
-      "POST",
-      "/api/auth/sign-in/email",
-      { email: "target@example.com", password: "correct horse battery" },
-      { "x-forwarded-for": "198.51.100.8" },
-    );
+    const back = await signIn(owner, "correct horse battery", "198.51.100.8");
     expect(back.statusCode).toBe(200);
     expect((await owner.get("/api/me")).statusCode).toBe(200);
   });

@@ -35,6 +35,7 @@ import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { createMailProvider } from "./providers/mail";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
+import { createRouting } from "./providers/routing";
 import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
 import { loadOrCreateSecrets } from "./secrets";
@@ -106,7 +107,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const queueUrl = (database.pool?.options.connectionString as string | undefined) ?? config.databaseUrl!;
   const queue = config.jobQueue === "pg-boss" ? await pgBossQueue(queueUrl, app.log) : null;
   if (queue) app.addHook("onClose", () => queue.close());
-  const optimizations = new OptimizationService(database.db, bus, createGeoLookup(places), app.log, queue);
+  const routing = createRouting(config, app.log);
+  const optimizations = new OptimizationService(
+    database.db,
+    bus,
+    createGeoLookup(places),
+    app.log,
+    queue,
+    routing,
+  );
   const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };
 
   await app.register(fastifyHelmet, {

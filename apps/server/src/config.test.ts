@@ -44,6 +44,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ JOB_QUEUE: "pg-boss", DATABASE_URL: "postgres://db/tabi" }).jobQueue).toBe("pg-boss");
   });
 
+  it("uses the embedded travel model unless ROUTING_URL names a routing server", () => {
+    expect(loadConfig({}).routingUrl).toBeUndefined();
+    expect(loadConfig({ ROUTING_URL: "http://router.example:5000" }).routingUrl).toBe(
+      "http://router.example:5000",
+    );
+    expect(() => loadConfig({ ROUTING_URL: "router.example" })).toThrow(/ROUTING_URL/);
+  });
+
   it("treats empty values as unset and trims a trailing slash from the public URL", () => {
     expect(loadConfig({ PORT: "", PUBLIC_URL: "https://tabi.example/" })).toMatchObject({
       port: 3000,

@@ -54,6 +54,8 @@ const envSchema = z.object({
   PHOTON_URL: url.default("https://photon.komoot.io"),
   NOMINATIM_URL: url.default("https://nominatim.openstreetmap.org"),
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  // An OSRM server for real walking and driving times; unset: the embedded travel model.
+  ROUTING_URL: url.optional(),
   // "none" turns the raster tiles off: the built-in land and borders alone.
   TILE_URL: z
     .union([
@@ -96,6 +98,7 @@ export interface Config {
     nominatimUrl: string;
     googleApiKey: string | undefined;
   };
+  routingUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +159,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       nominatimUrl: e.NOMINATIM_URL,
       googleApiKey: e.GOOGLE_PLACES_API_KEY,
     },
+    routingUrl: e.ROUTING_URL,
     map: {
       styleUrl: e.MAP_STYLE_URL ?? null,
       tileUrl:

@@ -3,11 +3,25 @@ import { z } from "zod";
 // Optimisation settings, progress, errors and results (spec 2 s.3, 4, 8, 9).
 
 export const TRANSPORT_MODES = ["walking", "public_transport", "car"] as const;
-export const optimizationSettingsSchema = z.object({
-  fairnessWeight: z.number().min(0).max(1).default(0.6),
-  includeMeals: z.boolean().default(true),
-  preferredTransport: z.enum(TRANSPORT_MODES).default("public_transport"),
-});
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:00");
+/** When a day's plan starts and ends (issue 12): visits end by dayEnd, except places wished for the night. */
+export const DEFAULT_DAY_START = "09:00";
+export const DEFAULT_DAY_END = "20:00";
+export const optimizationSettingsSchema = z
+  .object({
+    fairnessWeight: z.number().min(0).max(1).default(0.6),
+    includeMeals: z.boolean().default(true),
+    preferredTransport: z.enum(TRANSPORT_MODES).default("public_transport"),
+    dayStart: hhmm.default(DEFAULT_DAY_START),
+    dayEnd: hhmm.default(DEFAULT_DAY_END),
+  })
+  .refine((s) => s.dayEnd > s.dayStart && toMinutes(s.dayEnd) - toMinutes(s.dayStart) >= 180, {
+    message: "The day must end at least 3 hours after it starts.",
+    path: ["dayEnd"],
+  });
+function toMinutes(hhmm: string) {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
 export type OptimizationSettings = z.output<typeof optimizationSettingsSchema>;
 
 export const OPTIMIZATION_STAGES = ["collecting", "normalizing", "selecting", "routing", "complete"] as const;
@@ -86,6 +100,10 @@ const visitSchema = z.object({
   category: z.string(),
   /** A stop the plan adds itself (an airport of a flight leg): not a trip place, not editable. */
   system: z.enum(["airport"]).optional(),
+  /** Locked by a member: re-optimising keeps the visit on its day ("day") or also at its start time ("time"). */
+  locked: z.enum(["day", "time"]).optional(),
+  /** Why the visit is not where the group wished it (a time-of-day wish the plan could not keep). */
+  note: z.string().optional(),
 });
 export const itineraryDaySchema = z.object({
   day: z.number(),
@@ -134,6 +152,15 @@ export const optimizationResultSchema = z.object({
 });
 export type OptimizationResult = z.infer<typeof optimizationResultSchema>;
 
+/** Why a place is not in the plan, in the app's words (issue 12: 'too_far'). */
+export const UNSCHEDULED_REASONS: Record<string, string> = {
+  too_far: "Too far from the rest of the trip",
+  closed: "Closed on every day of the trip",
+  no_time: "No time left in the days",
+  lower_value: "Other wishes of the group came first",
+  removed: "Removed from the plan by a member",
+};
+
 export const OPTIMIZATION_MESSAGES = {
   failed: "Optimization failed",
   noPlaces: "Add some places before optimising: there is nothing to plan yet.",
@@ -166,6 +193,13 @@ export const itineraryEditSchema = z.discriminatedUnion("type", [
     stayMinutes: z.number().int().min(15).max(1440),
   }),
   z.object({ type: z.literal("remove"), day: z.number().int().min(1), placeId: z.string() }),
+  z.object({
+    type: z.literal("lock"),
+    day: z.number().int().min(1),
+    placeId: z.string(),
+    /** null unlocks. */
+    lock: z.enum(["day", "time"]).nullable(),
+  }),
   z.object({
     type: z.literal("insert"),
     day: z.number().int().min(1),

@@ -18,9 +18,36 @@ export const latLngParam = z
   })
   .pipe(latLngSchema);
 
+/** Most points a search may send for its trip (the destination and the places, deduplicated). */
+export const MAX_TRIP_POINTS = 40;
+
+/** "35.01,135.79;34.99,135.78" as sent in a query string: the trip's destination and places. */
+export const tripPointsParam = z
+  .string()
+  .max(MAX_TRIP_POINTS * 24)
+  .transform((s, ctx) => {
+    const points: { lat: number; lng: number }[] = [];
+    for (const part of s.split(";")) {
+      const parsed = latLngParam.safeParse(part);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: "trip must be 'lat,lng;lat,lng;...'" });
+        return z.NEVER;
+      }
+      points.push(parsed.data);
+    }
+    return points;
+  })
+  .pipe(z.array(latLngSchema).min(1).max(MAX_TRIP_POINTS, `trip takes at most ${MAX_TRIP_POINTS} points`));
+
 export const placeSearchQuerySchema = z.object({
   q: z.string().trim().min(1, "Please type a place to search for").max(120),
+  /** A soft bias towards one point (the departure, when choosing a destination). */
   near: latLngParam.optional(),
+  /**
+   * Where the trip is: results near one of these points rank first, far ones still appear when the
+   * query names them well (server: providers/places/trip-area.ts). Takes over from `near`.
+   */
+  trip: tripPointsParam.optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 
@@ -43,6 +70,10 @@ export const placeResultSchema = z.object({
   photoUrl: z.string().nullable(),
   /** IANA time zone of the place (from the coordinates). */
   timezone: z.string().nullable(),
+  /** The usual visit length in minutes, where the source knows it (the compiled attractions). */
+  stayMinutes: z.number().int().positive().optional(),
+  /** Opening hours in OpenStreetMap `opening_hours` syntax, where the provider gives them. */
+  openingHours: z.string().optional(),
 });
 export type PlaceResult = z.infer<typeof placeResultSchema>;
 

@@ -93,6 +93,13 @@ export const MAX_PHOTOS_PER_PLACE = 5;
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 const notes = multiLineText().trim().max(2000);
+/**
+ * Opening hours in OpenStreetMap `opening_hours` syntax ("Tu-Su 09:00-17:00; Dec 25 off"); the server
+ * checks the syntax (issue 12). Empty: the category's usual hours.
+ */
+export const openingHoursText = singleLineText().trim().max(500);
+export const OPENING_HOURS_MESSAGE =
+  'These opening hours cannot be read. Use the form "Mo-Fr 09:00-17:00; Sa 10:00-14:00" or "24/7".';
 
 export const placeCreateSchema = z.object({
   name: singleLineText().trim().min(1, "Please enter the place's name").max(200),
@@ -111,6 +118,8 @@ export const placeCreateSchema = z.object({
     .default([]),
   stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES).default(DEFAULT_STAY_MINUTES),
   preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullish(),
+  /** From the provider (Google details, OSM tags, the compiled attractions) or typed by a member. */
+  openingHours: openingHoursText.nullish(),
   notes: notes.nullish(),
   wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX).default(DEFAULT_WISH),
 });
@@ -122,6 +131,8 @@ export const placeUpdateSchema = z
     category: z.enum(PLACE_CATEGORIES),
     stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES),
     preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullable(),
+    /** Null or empty: back to the category's usual hours. */
+    openingHours: openingHoursText.nullable(),
     notes: notes.nullable(),
     /** The caller's own wish for the place. */
     wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX),
@@ -151,6 +162,8 @@ export const placeSchema = z.object({
   photos: z.array(z.string()),
   stayMinutes: z.number(),
   preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullable(),
+  /** The hours the plan uses: the place's own, or the usual hours of its category. */
+  openingHours: z.object({ value: z.string(), source: z.enum(["place", "category"]) }),
   notes: z.string().nullable(),
   /** Who proposed it first (null once they left the trip). */
   addedBy: personSchema.nullable(),

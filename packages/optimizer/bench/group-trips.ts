@@ -1,159 +1,225 @@
 /// <reference types="node" />
 /**
- * Group-trip bench (seeded): the efficiency-fairness front at w = 0, 0.3, 0.6, 1 (for "uniform" and
- * "interests" wishes, see test/generate.ts) and the time series.
- *   npx tsx bench/group-trips.ts [--quick] [--front-only]
- * Writes bench/results/front.csv and bench/results/scaling.csv. Every plan goes through checkPlan.
+ * Fairness bench (issue 12 item 8) on seeded group trips (`test/generate.ts` `groupTrip`: 4-7 members
+ * with tastes of their own, 3-5 days of 09:00-20:00 with meals, 36-44 places around a real city centre).
+ *
+ *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|both|none] [--trips N] [--travel-weight X] [--time]
+ *
+ * Per trip, at fairness 0, 0.3, 0.6 and 1: the worst-off member's raw share (the wish value of their
+ * places in the plan over the wish value of all their wishes) and their share of their solo best, and
+ * the group's wish value; then the worst-off raw share of a max-min solve (the best this solver finds
+ * when nothing else counts) and two upper bounds (`fair-bound.ts`: over every place, proven for any
+ * plan, and over the places and days the search considers). Then the means and the bars:
+ * at 0.6 the worst-off raw share at least 0.08 above the efficiency-only plan (w = 0) with at least 95%
+ * of its wish value, and the mean worst-off share never lower at a higher weight. Set A is trips
+ * 1000-1039, set B 2000-2039 (both, the default), set C 4000-4039. Every plan goes through checkPlan.
+ * `--time` adds the time series.
+ * Writes bench/results/fair-trips-<set>.csv (-travel-X with a travel weight).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkPlan } from "../src/check";
-import { score } from "../src/score";
-import { solveSync } from "../src/solve";
+import { FAIRNESS } from "../src/objective";
+import { type SolveOptions, solveSync } from "../src/solve";
 import type { Plan, Problem } from "../src/types";
-import { generateTrip, type TripShape } from "../test/generate";
-import { median, RESULTS } from "./common";
+import { generateTrip, groupTrip } from "../test/generate";
+import { arg, median, RESULTS } from "./common";
+import { worstShareBound } from "./fair-bound";
 
-const quick = process.argv.includes("--quick");
+const WEIGHTS = [0, 0.3, 0.6, 1] as const;
+/** A and B were looked at while the objective's knobs were chosen; C (4000-4039) only at the end. */
+const SETS: Record<string, number> = { A: 1000, B: 2000, C: 4000 };
+const LIFT_BAR = 0.08;
+const VALUE_BAR = 0.95;
 
-function run(problem: Problem): Plan {
-  const plan = solveSync(problem);
+/** As the app solves (`steady`): iterations pace the search, so a plan does not depend on the load. */
+function run(problem: Problem, options: SolveOptions = {}): Plan {
+  const plan = solveSync(problem, { steady: true, ...options });
   const check = checkPlan(problem, plan);
   if (!check.ok) throw new Error(`infeasible plan: ${check.errors.slice(0, 3).join("; ")}`);
   return plan;
 }
 
-// 1. The front: trips where wishes exceed the time available, so choices matter. Two kinds of wishes:
-// "uniform" (every member wishes for a random subset, independently) and "interests" (members wish
-// mostly for places of their one or two favourite kinds, which cluster in districts).
-const shapes: TripShape[] = [
-  { members: 2, places: 20, days: 1, seed: 101 },
-  { members: 3, places: 40, days: 2, seed: 102 },
-  { members: 4, places: 60, days: 2, seed: 103 },
-  { members: 4, places: 120, days: 3, seed: 104 },
-  { members: 5, places: 100, days: 4, seed: 105 },
-  { members: 6, places: 150, days: 5, seed: 106 },
-  { members: 8, places: 200, days: 7, seed: 107 },
-  { members: 8, places: 300, days: 14, seed: 108 },
-].slice(0, quick ? 4 : undefined);
-const weights = [0, 0.3, 0.6, 1];
-const styles = ["uniform", "interests"] as const;
-const rows: string[] = [
-  "wishes,trip,members,places,days,w,E,min_share,min_share_ceiling,jain,G,fewest_wishes_share,visits,ms",
-];
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-for (const style of styles) {
-  const byWeight = new Map<
-    number,
-    { e: number[]; min: number[]; jain: number[]; g: number[]; few: number[]; ms: number[] }
-  >();
-  const ceilings: number[] = [];
-  for (const shape of shapes) {
-    const base = generateTrip({ ...shape, wishes: style });
-    const problems = weights.map((w) => ({ ...base, settings: { ...base.settings, fairnessWeight: w } }));
-    const plans = problems.map(run);
-    // One reference for the trip: the best efficiency and member values any of the runs reached, so
-    // E and the shares at different w are measured against the same yardstick.
-    const reference = {
-      efficiencyBest: Math.max(...plans.map((p) => p.scores.reference.efficiencyBest)),
-      memberBest: Object.fromEntries(
-        base.members.map((m) => [m, Math.max(...plans.map((p) => p.scores.reference.memberBest[m] ?? 0))]),
-      ),
-    };
-    // No plan gives everyone more than this share: sum_p s_p * best_p is what the plan collects, at most
-    // the efficiency-only best (itself found by the solver, so up to its own small gap).
-    const ceiling =
-      reference.efficiencyBest / base.members.reduce((sum, m) => sum + (reference.memberBest[m] ?? 0), 0);
-    ceilings.push(ceiling);
-    const wishCount = (m: string) => base.places.filter((p) => (p.wishes[m] ?? 0) > 0).length;
-    const fewest = [...base.members].sort((a, b) => wishCount(a) - wishCount(b))[0]!;
-    plans.forEach((plan, i) => {
-      const w = weights[i]!;
-      const s = score(problems[i]!, plan.days, reference);
-      const visits = plan.days.reduce((n, d) => n + d.visits.length, 0);
-      const agg = byWeight.get(w) ?? { e: [], min: [], jain: [], g: [], few: [], ms: [] };
-      agg.e.push(s.efficiency);
-      agg.min.push(s.min_share);
-      agg.jain.push(s.details.wish_satisfaction_balance);
-      agg.g.push(s.fairness);
-      agg.few.push(s.shares[fewest]!);
-      agg.ms.push(plan.ms);
-      byWeight.set(w, agg);
-      rows.push(
-        [
-          style,
-          shape.seed,
-          shape.members,
-          shape.places,
-          shape.days,
-          w,
-          s.efficiency,
-          s.min_share,
-          ceiling,
-          s.details.wish_satisfaction_balance,
-          s.fairness,
-          s.shares[fewest]!,
-          visits,
-          plan.ms,
-        ]
-          .map((x) => (typeof x === "number" && !Number.isInteger(x) ? x.toFixed(4) : x))
-          .join(","),
-      );
-      console.log(
-        `${style} trip ${shape.seed} (${shape.members} members, ${shape.places} places, ${shape.days} days) w=${w}: E ${s.efficiency.toFixed(3)} min_share ${s.min_share.toFixed(3)} Jain ${s.details.wish_satisfaction_balance.toFixed(3)} G ${s.fairness.toFixed(3)} fewest-wishes member (${wishCount(fewest)} wishes) ${s.shares[fewest]!.toFixed(3)} ${plan.ms} ms`,
-      );
-    });
+/** Wish value of each member's places in a plan, and of the whole group. */
+function collectedBy(problem: Problem, plan: Plan): { by: Record<string, number>; group: number } {
+  const places = new Map(problem.places.map((p) => [p.id, p]));
+  const by: Record<string, number> = Object.fromEntries(problem.members.map((m) => [m, 0]));
+  let group = 0;
+  for (const day of plan.days) {
+    for (const visit of day.visits) {
+      for (const [m, wish] of Object.entries(places.get(visit.placeId)?.wishes ?? {})) {
+        if (!(wish > 0) || by[m] === undefined) continue;
+        by[m] += wish;
+        group += wish;
+      }
+    }
   }
-  console.log(`\nEfficiency-fairness front, "${style}" wishes (${shapes.length} seeded trips, means)\n`);
-  console.log("| w | E | min_share | Jain | G | share of the member with fewest wishes | median ms |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const w of weights) {
-    const a = byWeight.get(w)!;
+  return { by, group };
+}
+
+/** The max-min solve: fairness alone, with a power mean so steep it is the lowest share, no floor. */
+function maxMinPlan(problem: Problem): Plan {
+  const saved = { ...FAIRNESS };
+  Object.assign(FAIRNESS, { power: 32, maxCost: 1 });
+  try {
+    return run({ ...problem, settings: { ...problem.settings, fairnessWeight: 1 } }, { effort: 2 });
+  } finally {
+    Object.assign(FAIRNESS, saved);
+  }
+}
+
+interface Row {
+  seed: number;
+  members: number;
+  days: number;
+  places: number;
+  /** Per weight: worst-off raw share, that member's share of their solo best, group wish value, ms. */
+  at: { raw: number; best: number; value: number; ms: number }[];
+  maxMin: number;
+  bound: number;
+  exact: boolean;
+  /** The bound over the places and days the search considers (`worstShareBound` aloneOnly). */
+  reachBound: number;
+}
+
+async function measure(trip: Problem, travelWeight: number): Promise<Omit<Row, "seed">> {
+  const wished: Record<string, number> = Object.fromEntries(trip.members.map((m) => [m, 0]));
+  for (const p of trip.places) for (const [m, w] of Object.entries(p.wishes)) if (w > 0) wished[m]! += w;
+  const problems = WEIGHTS.map((w) => ({
+    ...trip,
+    settings: { ...trip.settings, fairnessWeight: w, travelWeight },
+  }));
+  const plans = problems.map((p) => run(p));
+  // One solo best per member for the trip: the best any of the runs found.
+  const soloBest = (m: string) => Math.max(...plans.map((p) => p.scores.reference.memberBest[m] ?? 0));
+  const at = plans.map((plan, i) => {
+    const { by, group } = collectedBy(problems[i]!, plan);
+    const raw = (m: string) => (wished[m]! > 0 ? by[m]! / wished[m]! : 1);
+    const worst = [...trip.members].sort((a, b) => raw(a) - raw(b))[0]!;
+    const best = soloBest(worst);
+    return { raw: raw(worst), best: best > 0 ? by[worst]! / best : 1, value: group, ms: plan.ms };
+  });
+  const maxMin = (() => {
+    const plan = maxMinPlan({ ...trip, settings: { ...trip.settings, travelWeight } });
+    const { by } = collectedBy(trip, plan);
+    return Math.min(...trip.members.map((m) => (wished[m]! > 0 ? by[m]! / wished[m]! : 1)));
+  })();
+  const { bound, exact } = await worstShareBound(trip);
+  const reach = await worstShareBound(trip, true);
+  return {
+    members: trip.members.length,
+    days: trip.days.length,
+    places: trip.places.length,
+    at,
+    maxMin,
+    bound,
+    exact,
+    reachBound: reach.bound,
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const f3 = (x: number) => x.toFixed(3);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+async function benchSet(name: string, first: number, count: number, travelWeight: number): Promise<void> {
+  console.log(`\nSet ${name}: trips ${first}-${first + count - 1}, travel weight ${travelWeight}\n`);
+  console.log(
+    "| trip | members, days, places | worst-off raw share / their share of solo best at w = 0 | 0.3 | 0.6 | 1 | max-min solve | upper bound: places the search considers / every place | group wish value at 0 / 0.3 / 0.6 / 1 | ms at 0.6 |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  const rows: Row[] = [];
+  for (let seed = first; seed < first + count; seed++) {
+    const row = { seed, ...(await measure(groupTrip(seed), travelWeight)) };
+    rows.push(row);
+    const cell = (i: number) => `${f3(row.at[i]!.raw)} / ${f3(row.at[i]!.best)}`;
     console.log(
-      `| ${w} | ${mean(a.e).toFixed(3)} | ${mean(a.min).toFixed(3)} | ${mean(a.jain).toFixed(3)} | ${mean(a.g).toFixed(3)} | ${mean(a.few).toFixed(3)} | ${median(a.ms)} |`,
+      `| ${seed} | ${row.members}, ${row.days}, ${row.places} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${f3(row.maxMin)} | ${f3(row.reachBound)} / ${f3(row.bound)}${row.exact ? "" : " (LP)"} | ${row.at.map((a) => a.value).join(" / ")} | ${row.at[2]!.ms} |`,
     );
   }
-  const e0 = mean(byWeight.get(0)!.e);
-  const e6 = mean(byWeight.get(0.6)!.e);
-  const m0 = mean(byWeight.get(0)!.min);
-  const m6 = mean(byWeight.get(0.6)!.min);
+  const kept = (i: number) => rows.map((r) => r.at[i]!.value / r.at[0]!.value);
+  const raws = WEIGHTS.map((_, i) => mean(rows.map((r) => r.at[i]!.raw)));
+  console.log(`\nMeans over the ${rows.length} trips of set ${name}:\n`);
   console.log(
-    `\nCeiling on min_share (no plan can give every member more; mean over the trips): ${mean(ceilings).toFixed(3)}, that is ${(mean(ceilings) - m0).toFixed(3)} above w = 0`,
+    "| w | worst-off raw share | their share of solo best | group wish value (of w = 0) | lowest trip | median ms |",
+  );
+  console.log("|---|---|---|---|---|---|");
+  WEIGHTS.forEach((w, i) => {
+    console.log(
+      `| ${w} | ${f3(raws[i]!)} | ${f3(mean(rows.map((r) => r.at[i]!.best)))} | ${pct(mean(kept(i)))} | ${pct(Math.min(...kept(i)))} | ${median(rows.map((r) => r.at[i]!.ms))} |`,
+    );
+  });
+  console.log(
+    `| max-min solve | ${f3(mean(rows.map((r) => r.maxMin)))} | | | | |\n| upper bound, places the search considers | ${f3(mean(rows.map((r) => r.reachBound)))} | | | | |\n| upper bound, every place | ${f3(mean(rows.map((r) => r.bound)))} | | | | |`,
+  );
+  const lift = raws[2]! - raws[0]!;
+  const value = mean(kept(2));
+  const monotone = raws.every((x, i) => i === 0 || x >= raws[i - 1]! - 1e-12);
+  const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(`\nBars (set ${name}):`);
+  console.log(
+    `- w = 0.6 lifts the worst-off raw share by ${f3(lift)} over w = 0 (bar >= ${LIFT_BAR}): ${mark(lift >= LIFT_BAR)}`,
   );
   console.log(
-    `\n${style}: w=0.6 vs w=0: min_share ${m6 - m0 >= 0 ? "+" : ""}${(m6 - m0).toFixed(3)} (bar: >= 0.15), E ${(((e6 - e0) / e0) * 100).toFixed(2)}% (bar: within 5%)\n`,
+    `- w = 0.6 keeps ${pct(value)} of the group's wish value on average, ${pct(Math.min(...kept(2)))} on its lowest trip (bar >= ${pct(VALUE_BAR)}): ${mark(value >= VALUE_BAR)}`,
   );
+  console.log(`- monotone: ${raws.map(f3).join(" <= ")}: ${mark(monotone)}`);
+  const csv = [
+    "trip,members,days,places,w,worst_raw_share,worst_share_of_solo_best,group_value,ms,max_min_raw_share,upper_bound_considered,upper_bound,bound_exact",
+    ...rows.flatMap((r) =>
+      r.at.map((a, i) =>
+        [
+          r.seed,
+          r.members,
+          r.days,
+          r.places,
+          WEIGHTS[i],
+          f3(a.raw),
+          f3(a.best),
+          a.value,
+          a.ms,
+          f3(r.maxMin),
+          f3(r.reachBound),
+          f3(r.bound),
+          r.exact,
+        ].join(","),
+      ),
+    ),
+  ];
+  const file = `fair-trips-${name}${travelWeight ? `-travel-${travelWeight}` : ""}.csv`;
+  writeFileSync(join(RESULTS, file), `${csv.join("\n")}\n`);
 }
-writeFileSync(join(RESULTS, "front.csv"), `${rows.join("\n")}\n`);
 
-if (process.argv.includes("--front-only")) process.exit(0);
+const which = (arg("--set") ?? "both").toUpperCase();
+const count = Number(arg("--trips") ?? 40);
+const travelWeight = Number(arg("--travel-weight") ?? 0);
+for (const name of which === "BOTH" ? ["A", "B"] : which === "NONE" ? [] : [which]) {
+  const first = SETS[name];
+  if (first === undefined) throw new Error(`--set: expected A, B, C, both (A and B) or none, got "${which}"`);
+  await benchSet(name, first, count, travelWeight);
+}
 
-// 2. Time: the two named trips, then a series over the number of places (8 members, 7 days, w = 0.6).
-console.log("\nTime (w = 0.6, one thread)\n");
-console.log("| trip | ms | visits |");
-console.log("|---|---|---|");
-for (const shape of [
-  { members: 8, places: 60, days: 7, seed: 201 },
-  { members: 20, places: 1000, days: 14, seed: 202 },
-]) {
-  const plan = run(generateTrip(shape));
-  const visits = plan.days.reduce((n, d) => n + d.visits.length, 0);
-  console.log(
-    `| ${shape.places} places, ${shape.members} members, ${shape.days} days | ${plan.ms} | ${visits} |`,
-  );
+if (process.argv.includes("--time")) {
+  // Time at w = 0.6: the named trips of issue 5, then a series over the number of places.
+  console.log("\nTime (w = 0.6, one thread)\n\n| trip | ms | visits |\n|---|---|---|");
+  const timed = (problem: Problem) => {
+    const plan = run(problem);
+    return { ms: plan.ms, visits: plan.days.reduce((n, d) => n + d.visits.length, 0) };
+  };
+  for (const [label, problem] of [
+    ["40 places, 7 members, 5 days (groupTrip 7)", groupTrip(7, { members: 7, days: 5, places: 40 })],
+    ["60 places, 8 members, 7 days", generateTrip({ members: 8, places: 60, days: 7, seed: 201 })],
+    ["1000 places, 20 members, 14 days", generateTrip({ members: 20, places: 1000, days: 14, seed: 202 })],
+  ] as const) {
+    const { ms, visits } = timed(problem);
+    console.log(`| ${label} | ${ms} | ${visits} |`);
+  }
+  console.log("\n| places (8 members, 7 days) | ms | growth exponent vs previous |\n|---|---|---|");
+  let previous: [number, number] | null = null;
+  for (const places of [50, 100, 200, 400, 700, 1000]) {
+    const ms = Math.max(1, timed(generateTrip({ members: 8, places, days: 7, seed: 300 + places })).ms);
+    const exponent = previous ? Math.log(ms / previous[1]) / Math.log(places / previous[0]) : Number.NaN;
+    console.log(`| ${places} | ${ms} | ${previous ? exponent.toFixed(2) : "-"} |`);
+    previous = [places, ms];
+  }
 }
-const series = quick ? [50, 100, 200] : [50, 100, 200, 400, 700, 1000];
-const scaling: string[] = ["places,ms,exponent_vs_previous"];
-console.log("\n| places (8 members, 7 days) | ms | growth exponent vs previous |");
-console.log("|---|---|---|");
-let previous: [number, number] | null = null;
-for (const places of series) {
-  const plan = run(generateTrip({ members: 8, places, days: 7, seed: 300 + places }));
-  const ms = Math.max(1, plan.ms);
-  const exponent = previous ? Math.log(ms / previous[1]) / Math.log(places / previous[0]) : Number.NaN;
-  console.log(`| ${places} | ${ms} | ${previous ? exponent.toFixed(2) : "-"} |`);
-  scaling.push(`${places},${ms},${previous ? exponent.toFixed(3) : ""}`);
-  previous = [places, ms];
-}
-writeFileSync(join(RESULTS, "scaling.csv"), `${scaling.join("\n")}\n`);
-console.log(`\nwrote ${join(RESULTS, "front.csv")} and scaling.csv`);

@@ -1,7 +1,7 @@
 import { MEALS, PREFERRED_BANDS } from "./meals";
-import type { Model } from "./model";
+import { type Model, mergeWindows, NEIGHBOUR_KM } from "./model";
 import { isWeekday, parseAfter, parseHhmm, weekdayOf } from "./time";
-import { type TravelMode, travelMinutes } from "./travel";
+import { haversineKm, type TravelMode, travelMinutes } from "./travel";
 import type { MealKind, OpeningHours, Problem } from "./types";
 
 /** Bad input, with the expected value spelled out. */
@@ -14,6 +14,10 @@ export interface Compiled {
   model: Model;
   problem: Problem;
   weight: number;
+  /** `Settings.travelWeight`: 0 breaks ties only. */
+  travelWeight: number;
+  /** The model with opening hours only (no time-of-day bands); null when no band narrows a window. */
+  relaxed: Model | null;
   mode: TravelMode;
   placeIndex: Map<string, number>;
   locationIndex: Map<string, number>;
@@ -203,41 +207,79 @@ export function compile(problem: Problem): Compiled {
   });
   for (let v = n; v <= nodes; v++) wishPtr[v] = wishMember.length;
 
-  // Windows per (day, node), as earliest and latest START of the stay.
+  // Windows per (day, node), as earliest and latest START of the stay: strict (time-of-day wishes as
+  // hard windows) and relaxed (opening hours only, for the wishes the plan cannot keep; `finish.ts`).
+  const visitsEnd = new Float64Array(T);
+  problem.days.forEach((d, t) => {
+    visitsEnd[t] = d.visitsEnd === undefined ? tourEnd[t]! : parseAfter(d.visitsEnd, tourStart[t]! + 1);
+  });
+  const lockStart = new Float64Array(n).fill(Number.NaN);
+  problem.places.forEach((p, i) => {
+    if (p.lock === undefined) return;
+    if (!problem.days.some((d) => d.date === p.lock!.date))
+      fail(`places[${i}] ("${p.id}").lock.date: expected one of the days' dates, got "${p.lock.date}"`);
+    if (p.lock.start !== undefined) lockStart[i] = parseHhmm(p.lock.start);
+  });
   const winPtr = new Int32Array(T * nodes + 1);
   const winOpen: number[] = [];
   const winLatest: number[] = [];
+  const relaxedPtr = new Int32Array(T * nodes + 1);
+  const relaxedOpen: number[] = [];
+  const relaxedLatest: number[] = [];
+  let strictDiffers = false;
   for (let t = 0; t < T; t++) {
     const date = problem.days[t]!.date;
     for (let v = 0; v < nodes; v++) {
       winPtr[t * nodes + v] = winOpen.length;
+      relaxedPtr[t * nodes + v] = relaxedOpen.length;
       if (v >= n) {
         const k = v - n;
         if (mealTour[k] === t) {
           winOpen.push(mealWin[k]![0]);
           winLatest.push(mealWin[k]![1]);
+          relaxedOpen.push(mealWin[k]![0]);
+          relaxedLatest.push(mealWin[k]![1]);
         }
         continue;
       }
-      const windows = windowsOn(problem.places[v]!.open, date);
-      if (windows === null) {
-        winOpen.push(tourStart[t]!);
-        winLatest.push(tourEnd[t]! - service[v]!);
-        continue;
-      }
+      const place = problem.places[v]!;
+      if (place.lock && place.lock.date !== date) continue;
+      const locked = !Number.isNaN(lockStart[v]!);
+      const windows: [number, number][] = locked
+        ? [[lockStart[v]!, lockStart[v]! + service[v]!]]
+        : (windowsOn(place.open, date) ?? [[tourStart[t]!, tourEnd[t]!]]);
+      // Only a night wish may run past the day's end.
+      const cap =
+        place.preferred === "night" || locked || problem.days[t]!.visitsEnd === undefined
+          ? Number.POSITIVE_INFINITY
+          : visitsEnd[t]!;
+      const band = locked ? undefined : place.preferred && PREFERRED_BANDS[place.preferred];
       for (const [o, c] of windows) {
-        if (c - service[v]! >= o) {
-          winOpen.push(o);
-          winLatest.push(c - service[v]!);
+        const latest = Math.min(c, cap) - service[v]!;
+        if (latest < o) continue;
+        relaxedOpen.push(o);
+        relaxedLatest.push(latest);
+        const from = band ? Math.max(o, band[0]) : o;
+        const to = band ? Math.min(latest, band[1] - 1) : latest;
+        if (band && (from !== o || to !== latest)) strictDiffers = true;
+        if (to >= from) {
+          winOpen.push(from);
+          winLatest.push(to);
         }
       }
     }
   }
+  relaxedPtr[T * nodes] = relaxedOpen.length;
   winPtr[T * nodes] = winOpen.length;
 
-  return {
+  const travelWeight = problem.settings?.travelWeight ?? 0;
+  if (!(travelWeight >= 0 && travelWeight <= 10))
+    fail(`settings.travelWeight: expected a number from 0 to 10, got ${travelWeight}`);
+  const compiled: Compiled = {
     problem,
     weight,
+    travelWeight,
+    relaxed: null,
     mode,
     placeIndex,
     locationIndex,
@@ -267,4 +309,45 @@ export function compile(problem: Problem): Compiled {
       wishValue: Float64Array.from(wishValue),
     },
   };
+  if (travelWeight > 0) {
+    const pairs: number[] = [];
+    for (let a = 0; a < n; a++)
+      for (let b = a + 1; b < n; b++) {
+        const la = problem.locations[loc[a]!]!;
+        const lb = problem.locations[loc[b]!]!;
+        if (haversineKm(la, lb) < NEIGHBOUR_KM) pairs.push(a, b);
+      }
+    compiled.model.nearPairs = Int32Array.from(pairs);
+    if (problem.places.some((p) => p.previousDate !== undefined)) {
+      const dayOf = new Map(problem.days.map((d, t) => [d.date, t]));
+      compiled.model.previousTour = Int32Array.from(problem.places, (p) =>
+        p.previousDate === undefined ? -1 : (dayOf.get(p.previousDate) ?? -1),
+      );
+    }
+  }
+  if (strictDiffers) {
+    const relaxed: Model = {
+      ...compiled.model,
+      winPtr: relaxedPtr,
+      winOpen: Float64Array.from(relaxedOpen),
+      winLatest: Float64Array.from(relaxedLatest),
+    };
+    compiled.relaxed = relaxed;
+    // A wish no day can keep (a night wish for a temple that closes at 17:00) is searched with the
+    // opening hours alone from the start, rather than fitted in afterwards where it happens to fit.
+    const hopeless = new Set<number>();
+    for (let v = 0; v < n; v++) {
+      if (!problem.places[v]!.preferred) continue;
+      let strict = 0;
+      let open = 0;
+      for (let t = 0; t < T; t++) {
+        const k = t * nodes + v;
+        strict += compiled.model.winPtr[k + 1]! - compiled.model.winPtr[k]!;
+        open += relaxedPtr[k + 1]! - relaxedPtr[k]!;
+      }
+      if (strict === 0 && open > 0) hopeless.add(v);
+    }
+    if (hopeless.size) compiled.model = mergeWindows(compiled.model, relaxed, hopeless);
+  }
+  return compiled;
 }

@@ -22,6 +22,7 @@ export {
   type LatLng,
   legMode,
   MAP_THRESHOLDS,
+  maxReachKm,
   modeForLeg,
   modeFromText,
   type PointKind,

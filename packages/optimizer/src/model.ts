@@ -42,7 +42,17 @@ export interface Model {
    * truncated distances break the triangle inequality by at most one unit).
    */
   insertFloor?: Float64Array;
+  /**
+   * Pairs of places under `NEIGHBOUR_KM` apart (flattened: a0, b0, a1, b1, ...): a trip's plan keeps
+   * them on one day where it can (issue 12). Absent: no such preference (the TOPTW).
+   */
+  nearPairs?: Int32Array;
+  /** Tour of each place in the previous plan (`PlaceInput.previousDate`), -1 when none. */
+  previousTour?: Int32Array;
 }
+
+/** Places closer than this are neighbours (a few minutes' walk). */
+export const NEIGHBOUR_KM = 0.8;
 
 export function isMeal(model: Model, v: number): boolean {
   return v >= model.places;
@@ -77,4 +87,23 @@ export function withProfits(model: Model, profit: Float64Array): Model {
   }
   ptr[model.nodes] = k;
   return { ...model, members: 1, wishPtr: ptr, wishMember: member, wishValue: value };
+}
+
+/** `strict`'s windows, except the nodes in `relaxedNodes`, which take `relaxed`'s. */
+export function mergeWindows(strict: Model, relaxed: Model, relaxedNodes: Set<number>): Model {
+  const winPtr = new Int32Array(strict.winPtr.length);
+  const open: number[] = [];
+  const latest: number[] = [];
+  for (let t = 0; t < strict.tours; t++)
+    for (let v = 0; v < strict.nodes; v++) {
+      const k = t * strict.nodes + v;
+      winPtr[k] = open.length;
+      const from = relaxedNodes.has(v) ? relaxed : strict;
+      for (let w = from.winPtr[k]!; w < from.winPtr[k + 1]!; w++) {
+        open.push(from.winOpen[w]!);
+        latest.push(from.winLatest[w]!);
+      }
+    }
+  winPtr[strict.tours * strict.nodes] = open.length;
+  return { ...strict, winPtr, winOpen: Float64Array.from(open), winLatest: Float64Array.from(latest) };
 }

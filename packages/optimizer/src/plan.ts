@@ -1,4 +1,4 @@
-import type { Compiled } from "./build";
+import { type Compiled, windowsOn } from "./build";
 import type { Model } from "./model";
 import { Routes } from "./routes";
 import { formatHhmm } from "./time";
@@ -9,7 +9,8 @@ import type { Meal, PlanDay, UnscheduledReason, Visit } from "./types";
 export function legModeOf(c: Compiled, from: number, to: number): TravelMode {
   const a = c.problem.locations[from]!;
   const b = c.problem.locations[to]!;
-  return c.problem.matrixMinutes ? guessMode(a, b) : legMode(a, b, c.mode);
+  // A matrix without a mode (the benches) is guessed; a trip's matrix (OSRM) keeps the group's mode.
+  return c.problem.matrixMinutes && !c.problem.mode ? guessMode(a, b) : legMode(a, b, c.mode);
 }
 
 /** Turns scheduled tours into plan days. The group leaves as late as it can without delaying the first stop. */
@@ -85,8 +86,12 @@ export function unscheduledReasons(
     if (routes.tourOf[j]! >= 0) continue;
     let open = false;
     let fits = false;
+    const place = c.problem.places[j]!;
     for (let t = 0; t < model.tours; t++) {
-      if (model.winPtr[t * model.nodes + j + 1]! > model.winPtr[t * model.nodes + j]!) open = true;
+      // Open that day by its hours (a stay longer than the day is too far, not closed).
+      const date = c.problem.days[t]!.date;
+      const hours = windowsOn(place.open, date);
+      if ((hours === null || hours.length > 0) && (!place.lock || place.lock.date === date)) open = true;
       empty.bestInsert(t, j, pick);
       if (pick.slot >= 0) fits = true;
     }

@@ -1,4 +1,5 @@
 import { compile } from "./build";
+import type { Model } from "./model";
 import { legModeOf } from "./plan";
 import { formatHhmm, parseAfter } from "./time";
 import type { Meal, MealKind, PlanDay, Problem, Visit } from "./types";
@@ -81,13 +82,21 @@ export function reschedule(
     const loc = model.loc[v]!;
     const leg = model.travel[at * model.locations + loc]!;
     const arrive = clock + leg;
+    // A visit waits for the time of day it was wished for where that still fits; else its opening
+    // hours alone hold (a time-of-day wish is not a rule of the day).
     let start = Number.NaN;
-    for (const [o, cl] of openWindows(c, t, v)) {
-      const s = Math.max(arrive, o);
-      if (s + item.stay <= cl) {
-        start = s;
-        break;
+    for (const windows of [
+      openWindows(c.model, t, v),
+      ...(c.relaxed ? [openWindows(c.relaxed, t, v)] : []),
+    ]) {
+      for (const [o, cl] of windows) {
+        const s = Math.max(arrive, o);
+        if (s + item.stay <= cl) {
+          start = s;
+          break;
+        }
       }
+      if (!Number.isNaN(start)) break;
     }
     if (Number.isNaN(start)) {
       start = arrive;
@@ -133,8 +142,7 @@ export function reschedule(
 }
 
 /** Opening windows of node v on day t as [open, close] of the whole stay (any stay length). */
-function openWindows(c: ReturnType<typeof compile>, t: number, v: number): [number, number][] {
-  const { model } = c;
+function openWindows(model: Model, t: number, v: number): [number, number][] {
   const out: [number, number][] = [];
   for (let w = model.winPtr[t * model.nodes + v]!; w < model.winPtr[t * model.nodes + v + 1]!; w++) {
     out.push([model.winOpen[w]!, model.winLatest[w]! + model.service[v]!]);

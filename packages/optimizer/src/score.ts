@@ -1,11 +1,13 @@
 import { PREFERRED_BANDS } from "./meals";
-import { objectiveParts } from "./objective";
+import { clamp01, objectiveParts, overall } from "./objective";
 import { parseHhmm } from "./time";
 import type { PlanDay, Problem, ScoreReference, Scores } from "./types";
 
 /**
- * The scores of a plan (issue 5), from its visits alone: the one scoring function shared by the solver,
- * the server and the tests. `reference` holds what shares and efficiency are measured against.
+ * The scores of a plan (issues 5 and 12), from its visits alone: the one scoring function shared by the
+ * solver, the server and the tests; every score lies in [0, 1]. `reference` holds what efficiency is
+ * measured against (and each member's best alone, which only decides who counts for adoption); shares
+ * are raw: the wish value of a member's places in the plan over the wish value of all their wishes.
  */
 export function score(
   problem: Problem,
@@ -45,12 +47,14 @@ export function score(
   }
   const weight = problem.settings?.fairnessWeight ?? 0.6;
   const memberBest = Float64Array.from(members, (m) => reference.memberBest[m] ?? 0);
-  const parts = objectiveParts(
-    collected,
-    collectedBy,
-    { efficiencyBest: reference.efficiencyBest, memberBest },
-    weight,
-  );
+  const wished = new Float64Array(members.length);
+  for (const place of problem.places) {
+    for (const [member, wish] of Object.entries(place.wishes)) {
+      const p = memberAt.get(member);
+      if (p !== undefined && wish > 0) wished[p] = wished[p]! + wish;
+    }
+  }
+  const parts = objectiveParts(collected, collectedBy, wished, reference.efficiencyBest, weight);
   const shares: Record<string, number> = {};
   let adopted = 0;
   let eligible = 0;
@@ -69,15 +73,17 @@ export function score(
       if (collectedBy[p]! > 0) adopted++;
     }
   });
+  const travel = visitMinutes + travelMinutes > 0 ? visitMinutes / (visitMinutes + travelMinutes) : 1;
+  const time = withPreference ? inPreference / withPreference : 1;
   return {
-    total: parts.total,
+    total: overall(parts.wishScore, travel, time),
     fairness: parts.fairness,
     efficiency: parts.efficiency,
     details: {
       user_adoption_balance: eligible ? adopted / eligible : 1,
-      wish_satisfaction_balance: sumSq > 0 ? (sum * sum) / (members.length * sumSq) : 0,
-      travel_efficiency: visitMinutes + travelMinutes > 0 ? visitMinutes / (visitMinutes + travelMinutes) : 1,
-      time_constraint_compliance: withPreference ? inPreference / withPreference : 1,
+      wish_satisfaction_balance: sumSq > 0 ? clamp01((sum * sum) / (members.length * sumSq)) : 0,
+      travel_efficiency: travel,
+      time_constraint_compliance: time,
     },
     min_share: minShare,
     shares,

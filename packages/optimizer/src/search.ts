@@ -16,11 +16,37 @@ export interface SearchOptions {
   deadline: number;
   /** Tours to start from (node ids, meals included), e.g. the efficiency-only plan. */
   initial?: number[][];
+  /**
+   * `Settings.travelWeight`: 0 keeps travel a tie-break (the TOPTW); above 0 travel is a real cost, and a
+   * plan that visits every place goes on shortening its days instead of stopping.
+   */
+  travelWeight?: number;
+  /**
+   * Cool by iterations alone: the deadline only stops a run, so the same seed gives the same plan
+   * whatever the machine's load (the app; issue 12). Off: time also paces (the TOPTW bench).
+   */
+  steady?: boolean;
 }
 
 const NEIGHBOURS = 24;
 /** Travel time as a tie-break: worth much less than the smallest wish. */
 const TRAVEL_WEIGHT = 1e-7;
+/**
+ * Even days against travel (per unit of `Settings.travelWeight`). On a 3-day Kyoto trip whose ten
+ * places all fit, 0.25 gave days of 3, 1 and 6 visits (one of them 09:25-11:25 only); 1 gives 4, 3
+ * and 3, each a cluster of the map. bench:plans holds its bars from 0.25 to 4 (variance of the loads).
+ */
+const BALANCE_WEIGHT = 1;
+/**
+ * A split pair of neighbours costs as much as this many hours of travel (per unit of travelWeight).
+ * Set on bench:plans (six trips; travel weight / balance / this): 1 / 0 / 0 split 25% of the pairs
+ * under 800 m; 1 / 0.5 / 1 2%, but it dropped wished places to avoid a split (group wish value 0.899
+ * in Rome); 1 / 0.25 / 0.5 6% and 0.923. Sticking to the previous plan (STICK_WEIGHT 0.5) kept 95-100%
+ * of the places on their days after one place was added (5-44% without).
+ */
+const NEIGHBOUR_WEIGHT = 0.5;
+/** A place moved off its day in the previous plan costs as much as this many hours of travel. */
+const STICK_WEIGHT = 0.5;
 
 /**
  * Ruin and recreate under simulated annealing. Each iteration removes a few visits (random, related
@@ -54,6 +80,14 @@ export class Search {
   private readonly touched: Uint8Array;
   private readonly scratch: Int32Array;
   private readonly travelScale: number;
+  /** Travel is a cost, not a tie-break: the search does not stop when every place fits. */
+  private readonly travelCost: boolean;
+  /** Cost of one pair of neighbours split over two days (`splitPairs`), when travel is a cost. */
+  private readonly splitScale: number;
+  /** Cost of one place moved from its day in the previous plan (`movedPlaces`). */
+  private readonly stickScale: number;
+  /** Weight of `dayLoad` when travel is a cost. */
+  private readonly balanceScale: number;
   /** Windows are wide (`wideWindows`): only then do 2-opt reversals pay for their scan. */
   private readonly wide: boolean;
   /**
@@ -82,7 +116,15 @@ export class Search {
     this.neighbours = nearestPlaces(model, Math.min(NEIGHBOURS, Math.max(1, n - 1)));
     let horizon = 0;
     for (let t = 0; t < model.tours; t++) horizon += Math.max(1, model.tourEnd[t]! - model.tourStart[t]!);
-    this.travelScale = TRAVEL_WEIGHT / horizon;
+    const travelWeight = options.travelWeight ?? 0;
+    // An hour of travel costs travelWeight / 3 of an average visit of a full plan (objective ~1 over
+    // about min(places, 5 a day) visits).
+    const visitsEstimate = Math.max(1, Math.min(n, 5 * model.tours));
+    this.travelScale = travelWeight > 0 ? travelWeight / (3 * visitsEstimate * 60) : TRAVEL_WEIGHT / horizon;
+    this.travelCost = travelWeight > 0;
+    this.splitScale = (NEIGHBOUR_WEIGHT * travelWeight) / (3 * visitsEstimate);
+    this.balanceScale = BALANCE_WEIGHT * travelWeight;
+    this.stickScale = (STICK_WEIGHT * travelWeight) / (3 * visitsEstimate);
     this.wide = wideWindows(model);
 
     placeMeals(this.work);
@@ -112,7 +154,7 @@ export class Search {
       this.current.markTour(t);
       this.best.markTour(t);
     }
-    this.complete = this.visitsAllUsable(this.best);
+    this.complete = !this.travelCost && this.visitsAllUsable(this.best);
     let visits = 0;
     for (let t = 0; t < model.tours; t++) visits += this.placeSlots(t).length;
     this.crosses = model.tours >= 2 && !this.wide && visits / model.tours <= TUNING.crossMaxVisits;
@@ -123,7 +165,63 @@ export class Search {
 
   /** Objective plus the travel tie-break. */
   fitness(): number {
-    return this.objective.value() - this.travelScale * this.work.totalTravel();
+    const value = this.objective.value() - this.travelScale * this.work.totalTravel();
+    return this.travelCost
+      ? value -
+          this.balanceScale * this.dayLoad() -
+          this.splitScale * this.splitPairs() -
+          this.stickScale * this.movedPlaces()
+      : value;
+  }
+
+  /** Places of the previous plan now on another day or left out (`Model.previousTour`). */
+  private movedPlaces(): number {
+    const before = this.model.previousTour;
+    if (!before) return 0;
+    const tourOf = this.work.tourOf;
+    let moved = 0;
+    for (let v = 0; v < before.length; v++) if (before[v]! >= 0 && tourOf[v] !== before[v]) moved++;
+    return moved;
+  }
+
+  /** Neighbouring places (`Model.nearPairs`) both visited, on different days. */
+  private splitPairs(): number {
+    const pairs = this.model.nearPairs;
+    if (!pairs) return 0;
+    const tourOf = this.work.tourOf;
+    let split = 0;
+    for (let k = 0; k < pairs.length; k += 2) {
+      const a = tourOf[pairs[k]!]!;
+      const b = tourOf[pairs[k + 1]!]!;
+      if (a >= 0 && b >= 0 && a !== b) split++;
+    }
+    return split;
+  }
+
+  /**
+   * Variance over days of busy minutes / day length: with travel a cost, a plan that fits every place
+   * would otherwise pack them into fewer days (one round trip from the hotel less) and leave a day
+   * nearly empty while another runs into the night (issue 12). The variance, not the sum of squares,
+   * so that adding a visit is never what it discourages.
+   */
+  private dayLoad(): number {
+    const r = this.work;
+    const m = this.model;
+    let sum = 0;
+    let sumSq = 0;
+    for (let t = 0; t < m.tours; t++) {
+      const base = t * r.cap;
+      let busy = r.travelSum[t]!;
+      for (let i = 1; i <= r.len[t]!; i++) {
+        const v = r.seq[base + i]!;
+        if (v < m.places) busy += m.service[v]!;
+      }
+      const x = busy / Math.max(1, m.tourEnd[t]! - m.tourStart[t]!);
+      sum += x;
+      sumSq += x * x;
+    }
+    const mean = sum / m.tours;
+    return sumSq / m.tours - mean * mean;
   }
 
   get done(): boolean {
@@ -145,7 +243,7 @@ export class Search {
 
   private iterate(): void {
     const model = this.model;
-    if ((this.iteration & 15) === 0 && Number.isFinite(this.options.deadline)) {
+    if ((this.iteration & 15) === 0 && Number.isFinite(this.options.deadline) && !this.options.steady) {
       this.timeShare = (now() - this.began) / Math.max(1, this.options.deadline - this.began);
     }
     // Cooling follows whichever budget runs out first (iterations keep a run deterministic).
@@ -212,7 +310,7 @@ export class Search {
     this.markGain(this.progress);
     for (let t = 0; t < this.model.tours; t++) this.best.copyTour(this.work, t);
     for (let t = 0; t < this.model.tours; t++) this.best.markTour(t);
-    this.complete = this.visitsAllUsable(this.best);
+    this.complete = !this.travelCost && this.visitsAllUsable(this.best);
   }
 
   private visitsAllUsable(routes: Routes): boolean {

@@ -1,5 +1,6 @@
 import { type Compiled, compile } from "./build";
 import { now } from "./clock";
+import { finishRoutes } from "./finish";
 import { improveTour, reverseRuns } from "./improve";
 import { Objective, type References } from "./objective";
 import { planDays, unscheduledReasons } from "./plan";
@@ -26,6 +27,8 @@ export interface SolveOptions {
   onProgress?: (stage: Stage, percent: number, message: string) => void;
   signal?: AbortSignalLike;
   cache?: ReferenceCache;
+  /** Searches pace by iterations only (`SearchOptions.steady`): the plan does not depend on the load. */
+  steady?: boolean;
 }
 
 export class AbortError extends Error {
@@ -71,6 +74,9 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
       seed: seed + 7919 * (member + 1),
       iterations: budget(usableCount(sub.model), effort),
       deadline: began + limit * (0.05 + (REFERENCE_SHARE * (done + 1)) / (members + 1)),
+      // The efficiency-only plan seeds the group's plan: it already keeps its days short.
+      travelWeight: member < 0 ? c.travelWeight : 0,
+      steady: options.steady,
     });
     while (!search.step(64)) {
       checkAbort();
@@ -103,9 +109,11 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
     report("selecting", 0, "Balancing wishes between members");
     const search = new Portfolio(model, () => new Objective(model, refs, c.weight), {
       seed,
-      iterations: budget(usableCount(model), effort),
+      iterations: Objective.fairBudget(budget(usableCount(model), effort)),
       deadline: began + limit * 0.92,
       initial: efficiency.tours,
+      travelWeight: c.travelWeight,
+      steady: options.steady,
     });
     while (!search.step(64)) {
       checkAbort();
@@ -124,7 +132,12 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   }
   checkAbort();
   yield;
-  const plan = finishPlan(c, best, refs, key, options.cache);
+  // Locked places back on their days; time-of-day wishes the plan could not keep, as close as it can.
+  const finished = finishRoutes(c, best);
+  const plan = finishPlan(finished.c, finished.routes, refs, key, options.cache);
+  for (const day of plan.days)
+    for (const visit of day.visits)
+      if (finished.missed.has(c.placeIndex.get(visit.placeId)!)) visit.preferredMissed = true;
   plan.ms = Math.round(now() - began);
   report("complete", 1, "Itinerary ready");
   return plan;

@@ -28,7 +28,18 @@ export interface PlaceInput {
   /** memberId -> wish level 1..5 (several members may wish for one place). */
   wishes: Readonly<Record<string, number>>;
   open?: OpeningHours;
+  /**
+   * Time-of-day wish: a hard window (the stay starts inside the band) where the plan can keep it; where
+   * it cannot, the place is fitted as close to the band as the day allows (`Visit.preferredMissed`).
+   */
   preferred?: PreferredTime;
+  /** Locked by the group: visited on this date (and starting at `start`), whatever else changes. */
+  lock?: { date: string; start?: Hhmm };
+  /**
+   * The date it had in the group's current plan: a re-optimised plan keeps places on their days
+   * where that costs (nearly) nothing, so a small change does not reshuffle the trip (issue 12).
+   */
+  previousDate?: string;
 }
 
 export interface DayInput {
@@ -38,6 +49,11 @@ export interface DayInput {
   start: Hhmm;
   /** ...and reach `to` no later than this. */
   end: Hhmm;
+  /**
+   * Visits end by this time, except those wished for the night (which may run to `end`). Absent: `end`.
+   * The day's end for the group; `end` leaves room to get back.
+   */
+  visitsEnd?: Hhmm;
   from: string;
   to: string;
 }
@@ -47,6 +63,12 @@ export interface Settings {
   fairnessWeight?: number;
   /** Breakfast, lunch and dinner breaks inside their windows, where the group is. Default true. */
   includeMeals?: boolean;
+  /**
+   * What travel costs against wishes: 0 (default) only breaks ties, as in the plain TOPTW; 1 makes an
+   * hour of travel per day cost about a third of an average place, so among plans of nearly equal wish
+   * value the one with less travel wins and neighbours share a day (issue 12).
+   */
+  travelWeight?: number;
 }
 
 export interface Problem {
@@ -70,6 +92,8 @@ export interface Visit {
   /** Travel of the leg into this place (from the previous place or the day's start point). */
   travelMinutes: number;
   mode: TravelMode;
+  /** A time-of-day wish the plan could not keep: the visit is as close to its band as the days allow. */
+  preferredMissed?: boolean;
 }
 
 export type MealKind = "breakfast" | "lunch" | "dinner";

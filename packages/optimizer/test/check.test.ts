@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkPlan } from "../src/check";
+import { score } from "../src/score";
 import { solveSync } from "../src/solve";
 import type { Plan } from "../src/types";
 import { generateTrip } from "./generate";
@@ -36,6 +37,13 @@ describe("checkPlan", () => {
     const bad = copy();
     bad.scores.total += 0.01;
     expect(checkPlan(problem, bad).errors.join("\n")).toMatch(/scores.total/);
+  });
+
+  it("catches an efficiency reference below what the plan collects (efficiency held at 1 by its clamp)", () => {
+    const bad = copy();
+    bad.scores = score(problem, bad.days, { ...bad.scores.reference, efficiencyBest: 1 });
+    expect(bad.scores.efficiency).toBe(1);
+    expect(checkPlan(problem, bad).errors.join("\n")).toMatch(/more than its efficiency reference/);
   });
 
   it("catches a day that ends too late", () => {

@@ -145,3 +145,118 @@ export function generateTrip(shape: TripShape): Problem {
     seed: shape.seed,
   };
 }
+
+/** Kinds of places of the group trips (`groupTrip`): what a member's taste is about. */
+export const GROUP_KINDS = [
+  "museum",
+  "temple",
+  "garden",
+  "market",
+  "shopping",
+  "nightlife",
+  "viewpoint",
+  "landmark",
+] as const;
+
+/**
+ * A seeded group trip of the kind issue 12 measures fairness on: 4-7 members, 3-5 days, 36-44 places
+ * around a real city centre, days 09:00-20:00 with meals, public transport. Places sit in five to seven
+ * districts (centres within 4 km of the hotel, about 0.6 km spread), 55% of a district's places of its
+ * main kind; stays of 45-120 minutes, usual hours by kind (museums closed on Mondays, temples and
+ * landmarks 09:00-17:00, markets mornings, nightlife from 15:00), 15% with a time-of-day wish.
+ * Every member has a taste of their own (one or two favourite kinds, one or two they like, the rest
+ * rarely: weights 1, 0.4, 0.1) and an appetite (0.55-1.05); they wish for a place with probability
+ * appetite x taste, 3-5 for a favourite kind, 2-4 for a liked one, else 1-2. A place nobody wished for
+ * gets one wish from a random member (someone added it). More is wished for than the days hold: the
+ * efficiency-only plan gives members about 0.6 of their wish value on average and the worst-off about
+ * 0.4, as in the trips issue 12 reports (0.59 and 0.441).
+ */
+export function groupTrip(
+  seed: number,
+  size: { members?: number; days?: number; places?: number } = {},
+): Problem {
+  const rng = new Rng(seed * 7919 + 17);
+  const memberCount = rng.int(4, 7);
+  const dayCount = rng.int(3, 5);
+  const placeCount = rng.int(36, 44);
+  const [, lat0, lng0] = CITIES[seed % CITIES.length]!;
+  const kmLng = 111 * Math.cos((lat0 * Math.PI) / 180);
+  const members = Array.from({ length: size.members ?? memberCount }, (_, i) => `m${i + 1}`);
+  const K = GROUP_KINDS.length;
+  const districts = Array.from({ length: rng.int(5, 7) }, () => {
+    const r = 4 * Math.sqrt(rng.next());
+    const a = 2 * Math.PI * rng.next();
+    return { north: r * Math.cos(a), east: r * Math.sin(a), kind: rng.int(0, K - 1) };
+  });
+  const tastes = members.map(() => {
+    const taste = Array.from({ length: K }, () => 0.1);
+    for (let f = rng.int(1, 2); f > 0; f--) taste[rng.int(0, K - 1)] = 1;
+    for (let l = rng.int(1, 2); l > 0; l--) {
+      const j = rng.int(0, K - 1);
+      if (taste[j]! < 1) taste[j] = 0.4;
+    }
+    return taste;
+  });
+  const appetite = members.map(() => 0.55 + 0.5 * rng.next());
+  const locations = [{ id: "hotel", lat: lat0, lng: lng0 }];
+  const places: PlaceInput[] = [];
+  for (let i = 0; i < (size.places ?? placeCount); i++) {
+    const d = districts[rng.int(0, districts.length - 1)]!;
+    const r = Math.sqrt(-2 * Math.log(1 - rng.next())) * 0.6;
+    const a = 2 * Math.PI * rng.next();
+    locations.push({
+      id: `L${i}`,
+      lat: lat0 + (d.north + r * Math.cos(a)) / 111,
+      lng: lng0 + (d.east + r * Math.sin(a)) / kmLng,
+    });
+    const kind = rng.next() < 0.55 ? d.kind : rng.int(0, K - 1);
+    const wishes: Record<string, number> = {};
+    members.forEach((m, k) => {
+      const taste = tastes[k]![kind]!;
+      if (rng.next() < Math.min(0.95, appetite[k]! * taste)) {
+        wishes[m] = taste >= 1 ? rng.int(3, 5) : taste > 0.2 ? rng.int(2, 4) : rng.int(1, 2);
+      }
+    });
+    if (Object.keys(wishes).length === 0) wishes[members[rng.int(0, members.length - 1)]!] = rng.int(2, 4);
+    let open: OpeningHours | undefined;
+    if (GROUP_KINDS[kind] === "nightlife") open = [["15:00", "23:59"]];
+    else if (GROUP_KINDS[kind] === "market") open = [["07:00", "14:00"]];
+    else if (GROUP_KINDS[kind] === "museum")
+      open = {
+        mon: [],
+        tue: [["09:30", "17:00"]],
+        wed: [["09:30", "17:00"]],
+        thu: [["09:30", "17:00"]],
+        fri: [["09:30", "20:00"]],
+        sat: [["09:30", "17:00"]],
+        sun: [["09:30", "17:00"]],
+      };
+    else if (GROUP_KINDS[kind] === "temple" || GROUP_KINDS[kind] === "landmark") open = [["09:00", "17:00"]];
+    else if (GROUP_KINDS[kind] === "shopping") open = [["10:00", "20:00"]];
+    places.push({
+      id: `p${i}`,
+      location: `L${i}`,
+      stayMinutes: [45, 60, 60, 90, 90, 120][rng.int(0, 5)]!,
+      wishes,
+      ...(open ? { open } : {}),
+      ...(rng.next() < 0.15 ? { preferred: PREFERRED[rng.int(0, 3)]! } : {}),
+    });
+  }
+  const start = new Date(Date.UTC(2026, 4, 4 + (seed % 7)));
+  const days = Array.from({ length: size.days ?? dayCount }, (_, d) => ({
+    date: new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10),
+    start: "09:00",
+    end: "20:00",
+    from: "hotel",
+    to: "hotel",
+  }));
+  return {
+    members,
+    locations,
+    mode: "public_transport",
+    places,
+    days,
+    settings: { fairnessWeight: 0.6, includeMeals: true },
+    seed,
+  };
+}

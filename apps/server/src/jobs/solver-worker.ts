@@ -12,6 +12,8 @@ parentPort!.on("message", (m: { type: string }) => {
 solve(problem, {
   seed,
   timeLimitMs,
+  // The same trip gives the same plan whatever the load (issue 12): iterations pace the search.
+  steady: true,
   signal: controller.signal,
   onProgress: (stage, percent, message) =>
     parentPort!.postMessage({ type: "progress", stage, percent, message }),

@@ -61,7 +61,8 @@ export const places = pgTable(
     notes: text("notes"),
     stayDurationMinutes: integer("stay_duration_minutes").notNull().default(120),
     preferredTimeOfDay: text("preferred_time_of_day", { enum: ["morning", "noon", "afternoon", "night"] }),
-    openingHours: jsonb("opening_hours"),
+    // OpenStreetMap opening_hours text (issue 12), a JSON string; null: the category's usual hours.
+    openingHours: jsonb("opening_hours").$type<string | null>(),
     photos: jsonb("photos").$type<string[]>().notNull().default([]),
     imageUrl: text("image_url"),
     scheduled: boolean("scheduled").notNull().default(false),

@@ -42,12 +42,23 @@ function fromPlanDay(
   old: ItineraryDay,
   frame: DayFrame | undefined,
   places: Map<string, Named>,
+  locks: Map<string, "day" | "time">,
 ) {
   const { head } = split(old);
   const visits = plan.visits.map((v) => {
     const p = places.get(v.placeId);
     if (!p) throw badRequest("That place is not in this trip");
-    return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
+    // A lock follows its visit (a locked visit moved by hand is locked where it was put); a note on a
+    // time-of-day wish no longer holds once the visit was moved by hand.
+    const locked = locks.get(v.placeId);
+    return {
+      ...v,
+      name: p.name,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      category: p.category,
+      ...(locked ? { locked } : {}),
+    };
   });
   const home = frame?.home ? homeStops(frame, plan.back, plan.backTravelMinutes, plan.backMode) : null;
   return {
@@ -74,6 +85,9 @@ export function applyEdit(
 ) {
   const byId = new Map(places.map((p) => [p.id, p]));
   const days = [...result.days];
+  const locks = new Map(
+    days.flatMap((d) => d.visits.flatMap((v) => (v.locked ? [[v.placeId, v.locked] as const] : []))),
+  );
   const dayAt = (n: number) => {
     const d = days[n - 1];
     if (!d) throw badRequest(`The plan has no day ${n}`);
@@ -83,7 +97,7 @@ export function applyEdit(
   const run = (n: number, edits: ScheduleEdit[]) => {
     const old = dayAt(n);
     const out = reschedule(problem, toPlanDay(old), edits);
-    days[n - 1] = fromPlanDay(out.day, old, frames[n - 1], byId);
+    days[n - 1] = fromPlanDay(out.day, old, frames[n - 1], byId, locks);
     violations.push(...out.violations);
   };
   // Client indexes count every visit of the day; the optimiser's count only the editable ones.
@@ -121,6 +135,15 @@ export function applyEdit(
         stayMinutes: edit.stayMinutes,
       },
     ]);
+  } else if (edit.type === "lock") {
+    refuseSystem(edit.placeId);
+    const day = dayAt(edit.day);
+    const at = day.visits.findIndex((v) => v.placeId === edit.placeId);
+    if (at < 0) throw badRequest("That place is not on this day");
+    const { locked: _old, ...visit } = day.visits[at]!;
+    const visits = [...day.visits];
+    visits[at] = edit.lock ? { ...visit, locked: edit.lock } : visit;
+    days[edit.day - 1] = { ...day, visits };
   } else {
     const from = dayAt(edit.fromDay);
     const moving = from.visits[edit.index];

@@ -15,6 +15,12 @@ import {
 const NO_FLIGHTS: FlightPlan = { outbound: null, inbound: null };
 
 /**
+ * Enclaved micro-states count as the country around them: the nearest town of half of Rome is
+ * Vatican City, and a trip from Naples to Rome does not cross a border that calls for a flight.
+ */
+const ENCLAVES: Record<string, string> = { VA: "IT", SM: "IT", MC: "FR" };
+
+/**
  * The flights of a trip whose departure (or return point) is far from its places (issue 6): from the
  * airport nearest the departure to the one nearest the places, and back from there to the airport
  * nearest the return point. No flight when both ends share an airport or one has none within 400 km.
@@ -33,8 +39,19 @@ export async function flightsFor(
   const anchor = wished.reduce((best, p) =>
     distance(p, centre) < distance(best, centre) ? p : best,
   ) as PlaceForProblem;
-  const countryOf = (p: { latitude: number; longitude: number }) => geo.countryAt(p.latitude, p.longitude);
-  const countries = (p: Point) => () => Promise.all([countryOf(p), countryOf(anchor)]);
+  const countryOf = async (p: { latitude: number; longitude: number }) => {
+    const code = await geo.countryAt(p.latitude, p.longitude);
+    return code ? (ENCLAVES[code] ?? code) : null;
+  };
+  // The places' country is the one most of them are in: a trip to Rome is in Italy even when its
+  // centre lies nearest to a record in the Vatican.
+  const placesCountry = async () => {
+    const counts = new Map<string, number>();
+    for (const code of await Promise.all(wished.map(countryOf)))
+      if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+  };
+  const countries = (p: Point) => () => Promise.all([countryOf(p), placesCountry()]);
   const airportNear = async (p: Point): Promise<Airport | null> => {
     const hit = await geo.nearestAirport(p.latitude, p.longitude);
     return hit?.iata ? { name: hit.name, latitude: hit.lat, longitude: hit.lng, iata: hit.iata } : null;

@@ -11,16 +11,31 @@ export function presentPlan(
   members: { userId: string; name: string; colorIndex: number | null }[],
   frames: DayFrame[],
   settings: OptimizationSettings,
+  extra: {
+    tooFar?: string[];
+    locks?: Map<string, { kind: "day" | "time" }>;
+    preferred?: Map<string, string>;
+  } = {},
 ): Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId"> {
   const byId = new Map(places.map((p) => [p.id, p]));
+  const tooFar = (extra.tooFar ?? []).map((placeId) => ({ placeId, reason: "too_far" }));
   return {
     executionTimeMs: plan.ms,
     settings,
     days: plan.days.map((d, i) => {
       const frame = frames[i]!;
-      const visits = d.visits.map((v) => {
+      const visits = d.visits.map(({ preferredMissed, ...v }) => {
         const p = byId.get(v.placeId)!;
-        return { ...v, name: p.name, latitude: p.latitude, longitude: p.longitude, category: p.category };
+        const locked = extra.locks?.get(v.placeId)?.kind;
+        return {
+          ...v,
+          name: p.name,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          category: p.category,
+          ...(locked ? { locked } : {}),
+          ...(preferredMissed ? { note: missedNote(extra.preferred?.get(v.placeId)) } : {}),
+        };
       });
       const home = frame.home ? homeStops(frame, d.back, d.backTravelMinutes, d.backMode) : null;
       return {
@@ -37,7 +52,7 @@ export function presentPlan(
         meals: d.meals,
       };
     }),
-    unscheduled: plan.unscheduled.map((u) => ({
+    unscheduled: [...plan.unscheduled, ...tooFar].map((u) => ({
       placeId: u.placeId,
       name: byId.get(u.placeId)?.name ?? "",
       reason: u.reason,
@@ -56,4 +71,17 @@ export function presentPlan(
     totalTravelMinutes: plan.scores.travelMinutes,
     totalVisitMinutes: plan.scores.visitMinutes,
   };
+}
+
+const WHEN: Record<string, string> = {
+  morning: "in the morning",
+  noon: "around noon",
+  afternoon: "in the afternoon",
+  night: "at night",
+};
+
+/** Why a time-of-day wish was not kept (issue 12: the place detail says why). */
+export function missedNote(preferred: string | undefined): string {
+  const when = WHEN[preferred ?? ""] ?? "at the wished time";
+  return `Wished for ${when}, but no day had room for it then within its opening hours and the group's other wishes, so it is planned as close to that time as the days allow.`;
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildProblem, CHECK_IN_MINUTES, flightMinutes, LANDING_MINUTES } from "./problem";
 
-const settings = { fairnessWeight: 0.6, includeMeals: true, preferredTransport: "public_transport" as const };
+const settings = {
+  fairnessWeight: 0.6,
+  includeMeals: true,
+  preferredTransport: "public_transport" as const,
+  dayStart: "09:00",
+  dayEnd: "20:00",
+};
 const kyoto = {
   departureLocation: "Kyoto Station",
   departureLatitude: 34.9858,
@@ -19,12 +25,12 @@ const place = (id: string, lat: number, lng: number, wishes: [string, number][])
 });
 
 describe("buildProblem", () => {
-  it("makes one 08:00-22:00 day per trip date, from and back to the departure when it is home", () => {
+  it("makes one 09:00-20:00 day per trip date (back by 22:00), from and back to the departure when it is home", () => {
     const { problem, frames } = buildProblem(kyoto, [place("a", 35.0394, 135.7292, [["u1", 10]])], settings);
     expect(problem.days.map((d) => d.date)).toEqual(["2026-12-10", "2026-12-11", "2026-12-12"]);
     const home = problem.days[0]!.from;
     for (const d of problem.days)
-      expect(d).toMatchObject({ start: "08:00", end: "22:00", from: home, to: home });
+      expect(d).toMatchObject({ start: "09:00", visitsEnd: "20:00", end: "22:00", from: home, to: home });
     expect(problem.locations.find((l) => l.id === home)).toMatchObject({ lat: 34.9858, lng: 135.7588 });
     expect(frames.map((f) => f.start.name)).toEqual(["Kyoto Station", "Kyoto Station", "Kyoto Station"]);
     expect(problem.mode).toBe("public_transport");
@@ -54,14 +60,23 @@ describe("buildProblem", () => {
       departureLatitude: 35.17,
       departureLongitude: 136.88,
     };
-    const { problem, frames } = buildProblem(
+    const { problem, frames, tooFar } = buildProblem(
       nagoya,
-      [place("a", 35.0, 135.7, [["u", 6]]), place("b", 35.02, 135.76, [["u", 6]])],
+      [
+        place("a", 35.0, 135.7, [["u", 6]]),
+        place("b", 35.02, 135.76, [["u", 6]]),
+        place("c", 35.01, 135.74, [["u", 6]]),
+        // Seoul: too far for a day from Kyoto by public transport, and it must not pull the nights.
+        place("seoul", 37.5665, 126.978, [["u", 10]]),
+      ],
       settings,
     );
     expect(frames[0]!.start.name).toBe("Nagoya");
     expect(frames[0]!.end.name).toBe("Base near your places");
-    expect(frames[0]!.end.latitude).toBeCloseTo(35.01);
+    expect(frames[0]!.end.latitude).toBeCloseTo(35.01, 2);
+    expect(frames[0]!.end.longitude).toBeCloseTo(135.74, 2);
+    expect(tooFar).toEqual(["seoul"]);
+    expect(problem.places.map((p) => p.id)).toEqual(["a", "b", "c"]);
     expect(frames[2]!.end.name).toBe("Nagoya"); // the last day returns
     expect(problem.days[0]!.to).toBe(problem.days[1]!.from);
     expect(problem.days[0]!.from).toBe(problem.days[2]!.to);
@@ -115,6 +130,6 @@ describe("buildProblem", () => {
       settings,
       { flights: { outbound: { from: far, to: kix }, inbound: null } },
     );
-    expect(problem.days[0]).toMatchObject({ start: "21:59", end: "22:00" });
+    expect(problem.days[0]).toMatchObject({ start: "19:59", visitsEnd: "20:00" });
   });
 });

@@ -1,4 +1,9 @@
-import { type OptimizationSettings, SAME_AS_DEPARTURE } from "@tabi/contracts";
+import {
+  DEFAULT_DAY_END,
+  DEFAULT_DAY_START,
+  type OptimizationSettings,
+  SAME_AS_DEPARTURE,
+} from "@tabi/contracts";
 import {
   formatHhmm,
   haversineKm,
@@ -7,6 +12,7 @@ import {
   TRAVEL_MODEL,
   travelMinutes,
 } from "@tabi/optimizer";
+import { windowsForDates } from "../places/opening-hours";
 
 export interface PlaceForProblem {
   id: string;
@@ -15,6 +21,12 @@ export interface PlaceForProblem {
   stayMinutes: number;
   preferredTimeOfDay: "morning" | "noon" | "afternoon" | "night" | null;
   wishes: { userId: string; wishLevel: number }[];
+  /** OSM opening_hours (the place's own or its category's usual ones); absent: open. */
+  openingHours?: string;
+  /** Locked by a member on the current plan: kept on this date (and start time). */
+  lock?: { date: string; start?: string };
+  /** Its date in the current plan, if any. */
+  previousDate?: string;
 }
 
 export interface TripForProblem {
@@ -76,8 +88,13 @@ export interface DayFrame {
   home: { departAt: number; flight: { from: Airport; to: Airport }; flightMinutes: number } | null;
 }
 
-export const DAY_START = "08:00";
-export const DAY_END = "22:00";
+/** Defaults of the day's shape; each trip sets its own in the optimise settings (issue 12). */
+export const DAY_START = DEFAULT_DAY_START;
+export const DAY_END = DEFAULT_DAY_END;
+/** A night wish may run to here; the group is back at its base by then. */
+export const NIGHT_END = "23:30";
+/** After the day's last visit, time to get back to the base. */
+const WAY_BACK_MINUTES = 120;
 const MAX_DAYS = 31;
 /** Beyond this (or in another country) the departure is another city: the plan flies (issue 6). */
 export const FAR_KM = 300;
@@ -102,8 +119,18 @@ function dates(start: string, end: string | null): string[] {
   return out;
 }
 
-/** Time budget: about a second for a normal trip, more for large ones. */
-export const timeLimitFor = (places: number) => Math.min(8000, Math.max(800, 300 + 15 * places));
+/**
+ * A safety cap only: the plan is decided by the solver's iteration budget (a normal trip takes about a
+ * second), so the same trip gives the same plan however busy the machine is (issue 12).
+ */
+export const timeLimitFor = (places: number) => Math.min(60_000, 20_000 + 40 * places);
+
+/** A seed from the trip's id: the same trip and wishes give the same plan on every press. */
+export function seedFor(tripId: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < tripId.length; i++) h = Math.imul(h ^ tripId.charCodeAt(i), 16777619);
+  return (h >>> 0) % 2_147_483_647 || 1;
+}
 
 const ll = (p: Point) => ({ lat: p.latitude, lng: p.longitude });
 export const flightMinutes = (a: Point, b: Point) =>
@@ -111,15 +138,60 @@ export const flightMinutes = (a: Point, b: Point) =>
 /** To and from airports the group takes a car or taxi (spec 2 section 4: a leg to an airport is a car). */
 const groundMinutes = (a: Point, b: Point) => travelMinutes(ll(a), ll(b), "car");
 
-/** The centre of the wished places (the night base when nobody booked a hotel). */
+/**
+ * Where the group sleeps when nobody booked a hotel: the geometric median of the wished places (the
+ * point nearest to all of them in sum), not their mean, so one far place does not pull the nights
+ * away from the rest (issue 12: a Tokyo trip's nights 55 km out towards a place in Seoul).
+ */
 export function placesCentre(places: PlaceForProblem[]): Point | null {
   const wished = places.filter((p) => p.wishes.length > 0);
   if (wished.length === 0) return null;
-  return {
-    name: "Base near your places",
-    latitude: wished.reduce((s, p) => s + p.latitude, 0) / wished.length,
-    longitude: wished.reduce((s, p) => s + p.longitude, 0) / wished.length,
-  };
+  const pts = wished.map((p) => ({ lat: p.latitude, lng: p.longitude }));
+  // Weiszfeld's iteration from the medoid (the place nearest to all others in sum).
+  const sum = (c: { lat: number; lng: number }) => pts.reduce((s, q) => s + haversineKm(c, q), 0);
+  let at = pts.reduce((best, q) => (sum(q) < sum(best) ? q : best), pts[0]!);
+  for (let k = 0; k < 50; k++) {
+    let wLat = 0;
+    let wLng = 0;
+    let wSum = 0;
+    for (const q of pts) {
+      const d = Math.max(haversineKm(at, q), 0.01);
+      wLat += q.lat / d;
+      wLng += q.lng / d;
+      wSum += 1 / d;
+    }
+    const next = { lat: wLat / wSum, lng: wLng / wSum };
+    if (haversineKm(at, next) < 0.001) break;
+    at = sum(next) <= sum(at) ? next : at;
+    if (at !== next) break;
+  }
+  return { name: "Base near your places", latitude: at.lat, longitude: at.lng };
+}
+
+/**
+ * Places a day cannot reach from the trip's area by the chosen mode (there, the stay, and back within
+ * the day): left out as 'too_far' (issue 12). The area is where the group sleeps: the hotels booked,
+ * else the median of the places.
+ */
+export function tooFarPlaces(
+  places: PlaceForProblem[],
+  anchors: Point[],
+  settings: Pick<OptimizationSettings, "preferredTransport" | "dayStart" | "dayEnd">,
+): Set<string> {
+  const dayMinutes =
+    parseHhmm(settings.dayEnd ?? DAY_END) - parseHhmm(settings.dayStart ?? DAY_START) + WAY_BACK_MINUTES;
+  const out = new Set<string>();
+  if (anchors.length === 0) return out;
+  for (const p of places) {
+    const fits = anchors.some(
+      (a) =>
+        2 * travelMinutes(ll(a), { lat: p.latitude, lng: p.longitude }, settings.preferredTransport) +
+          p.stayMinutes <=
+        dayMinutes,
+    );
+    if (!fits) out.add(p.id);
+  }
+  return out;
 }
 
 export function departurePoint(trip: TripForProblem): Point | null {
@@ -174,10 +246,16 @@ export function buildProblem(
   trip: TripForProblem,
   places: PlaceForProblem[],
   settings: OptimizationSettings,
-  context: { hotels?: HotelNight[]; flights?: FlightPlan } = {},
+  context: { hotels?: HotelNight[]; flights?: FlightPlan; seed?: number } = {},
 ) {
-  const wished = places.filter((p) => p.wishes.length > 0);
-  const centre = placesCentre(places) ?? departurePoint(trip) ?? { name: "Base", latitude: 0, longitude: 0 };
+  // Places no day can reach from where the group sleeps are left out first: they must not pull the
+  // nights towards them either.
+  const allWished = places.filter((p) => p.wishes.length > 0);
+  const hotelPoints = context.hotels?.length ? context.hotels : null;
+  const anchors = hotelPoints ?? [placesCentre(allWished)].filter((p): p is Point => p !== null);
+  const tooFar = tooFarPlaces(allWished, anchors, settings);
+  const wished = allWished.filter((p) => !tooFar.has(p.id));
+  const centre = placesCentre(wished) ?? departurePoint(trip) ?? { name: "Base", latitude: 0, longitude: 0 };
   const departure = departurePoint(trip) ?? centre;
   const back = returnPoint(trip) ?? departure;
   const flights = context.flights ?? { outbound: null, inbound: null };
@@ -203,8 +281,12 @@ export function buildProblem(
     return id;
   };
 
-  const dayStart = parseHhmm(DAY_START);
-  const dayEnd = parseHhmm(DAY_END);
+  const dayStart = parseHhmm(settings.dayStart ?? DAY_START);
+  const dayEnd = parseHhmm(settings.dayEnd ?? DAY_END);
+  // The group is back at its base by then; later only when someone wished for a place at night.
+  const nightWish = wished.some((p) => p.preferredTimeOfDay === "night");
+  const backBy = Math.max(dayEnd + WAY_BACK_MINUTES, nightWish ? parseHhmm(NIGHT_END) : 0);
+  const dateSet = dates(trip.startDate, trip.endDate);
   const frames: DayFrame[] = [];
   const problemDays: Problem["days"] = days.map((date, i) => {
     const first = i === 0;
@@ -216,7 +298,8 @@ export function buildProblem(
       home: null,
     };
     let start = dayStart;
-    let end = dayEnd;
+    let end = backBy;
+    let visitsEnd = dayEnd;
     let from = locate(frame.start, first ? "departure" : "destination");
     let to = locate(frame.end, "destination");
     if (first && flights.outbound) {
@@ -248,16 +331,26 @@ export function buildProblem(
       );
       frame.home = { departAt, flight: { from: dep, to: arr }, flightMinutes: flight };
       end = departAt - CHECK_IN_MINUTES;
+      visitsEnd = Math.min(visitsEnd, end);
       to = locate(dep, "airport");
     }
     // A day with no time left (a long flight) keeps one minute: the optimiser then plans nothing.
     start = Math.min(start, dayEnd - 1);
     end = Math.max(end, start + 1);
+    visitsEnd = Math.min(Math.max(visitsEnd, start + 1), end);
     frames.push(frame);
-    return { date, start: formatHhmm(start), end: formatHhmm(end), from, to };
+    return {
+      date,
+      start: formatHhmm(start),
+      end: formatHhmm(end),
+      visitsEnd: formatHhmm(visitsEnd),
+      from,
+      to,
+    };
   });
 
-  const members = [...new Set(wished.flatMap((p) => p.wishes.map((w) => w.userId)))];
+  // Sorted, so the same wishes give the same problem whatever order the database returns them in.
+  const members = [...new Set(wished.flatMap((p) => p.wishes.map((w) => w.userId)))].sort();
   const problem: Problem = {
     members,
     locations: [
@@ -271,13 +364,32 @@ export function buildProblem(
       stayMinutes: p.stayMinutes,
       wishes: Object.fromEntries(p.wishes.map((w) => [w.userId, w.wishLevel / 2])),
       ...(p.preferredTimeOfDay ? { preferred: p.preferredTimeOfDay } : {}),
+      ...openOn(p.openingHours, dateSet),
+      ...(p.lock && dateSet.includes(p.lock.date)
+        ? { lock: { date: p.lock.date, ...(p.lock.start ? { start: p.lock.start } : {}) } }
+        : {}),
+      ...(p.previousDate && dateSet.includes(p.previousDate) ? { previousDate: p.previousDate } : {}),
     })),
     days: problemDays,
-    settings: { fairnessWeight: settings.fairnessWeight, includeMeals: settings.includeMeals },
-    seed: 1,
+    settings: {
+      fairnessWeight: settings.fairnessWeight,
+      includeMeals: settings.includeMeals,
+      // Travel is a cost, so neighbours share a day and days do not zigzag (issue 12).
+      travelWeight: TRAVEL_WEIGHT,
+    },
+    seed: context.seed ?? 1,
     timeLimitMs: timeLimitFor(wished.length),
   };
-  return { problem, frames };
+  return { problem, frames, tooFar: [...tooFar] };
+}
+
+/** See `Settings.travelWeight`: an hour of travel costs about a third of an average visit. */
+export const TRAVEL_WEIGHT = 1;
+
+function openOn(hours: string | undefined, dates: string[]) {
+  if (!hours) return {};
+  const open = windowsForDates(hours, dates);
+  return open ? { open } : {};
 }
 
 /** Spec 2: system place ids begin with airport_, return_ or departure_. */

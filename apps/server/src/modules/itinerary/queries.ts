@@ -16,7 +16,12 @@ import type { HotelNight } from "./problem";
 
 export async function loadTripForOptimization(db: Executor, scope: TripScope) {
   const [trip] = await db.select().from(trips).where(eq(trips.id, scope.tripId));
-  const placeRows = await db.select().from(places).where(eq(places.tripId, scope.tripId));
+  // In a fixed order, so the same trip gives the same problem (and plan) every time.
+  const placeRows = await db
+    .select()
+    .from(places)
+    .where(eq(places.tripId, scope.tripId))
+    .orderBy(places.createdAt, places.id);
   const wishes = placeRows.length
     ? await db
         .select({

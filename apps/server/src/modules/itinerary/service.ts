@@ -16,12 +16,14 @@ import type { TripScope } from "../../http/guards";
 import type { OptimizationQueue, QueuedOptimization } from "../../jobs/queue";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import type { GeoLookup } from "../../providers/places";
+import { modelRouting, type RoutingProvider } from "../../providers/routing";
 import type { TripBus } from "../../realtime/bus";
+import { hoursOf } from "../places/opening-hours";
 import { applyEdit } from "./edit";
 import { flightsFor } from "./flights";
 import { itineraryIcs } from "./ics";
 import { presentPlan } from "./present";
-import { buildProblem } from "./problem";
+import { buildProblem, seedFor } from "./problem";
 import {
   activeResult,
   hotelNights,
@@ -54,6 +56,7 @@ export class OptimizationService {
     private readonly geo: GeoLookup,
     private readonly log: FastifyBaseLogger,
     private readonly queue: OptimizationQueue | null = null,
+    private readonly routing: RoutingProvider = modelRouting(),
   ) {
     // A cancel pressed on another server reaches the process running the job through the trip's events.
     bus.subscribeAll((event) => {
@@ -82,7 +85,7 @@ export class OptimizationService {
     if (current) return { jobId: current.jobId, joined: true };
 
     const started = Date.now();
-    const loaded = await this.load(scope, settings);
+    const loaded = await this.load(scope, settings, true);
     if (!loaded.problem.places.length) throw badRequest(OPTIMIZATION_MESSAGES.noPlaces);
 
     const jobId = randomUUID();
@@ -131,7 +134,8 @@ export class OptimizationService {
         const latest = await latestProgress(this.db, scope);
         if (latest?.jobId === jobId && latest.stage === "cancelled") return;
       }
-      const { data, problem, frames, named } = loaded ?? (await this.load(scope, settings));
+      const { data, problem, frames, named, tooFar, locks } =
+        loaded ?? (await this.load(scope, settings, true));
       stopIfCancelled();
       solver = solveInWorker(problem, {
         seed: 1,
@@ -145,7 +149,13 @@ export class OptimizationService {
       });
       const plan = await solver.result;
       stopIfCancelled();
-      const result = presentPlan(plan, named, data.members, frames, settings);
+      const result = presentPlan(plan, named, data.members, frames, settings, {
+        tooFar,
+        locks,
+        preferred: new Map(
+          data.places.flatMap((p) => (p.preferredTimeOfDay ? [[p.id, p.preferredTimeOfDay]] : [])),
+        ),
+      });
       const resultId = await saveResult(this.db, scope.tripId, scope.userId, {
         ...result,
         executionTimeMs: Date.now() - started,
@@ -177,7 +187,7 @@ export class OptimizationService {
   async edit(scope: TripScope, edit: ItineraryEdit) {
     const result = await this.active(scope);
     if (!result) throw notFound("There is no itinerary to edit yet. Optimize first.");
-    const { problem, frames, named } = await this.load(scope, result.settings);
+    const { problem, frames, named, data } = await this.load(scope, result.settings);
     let applied: ReturnType<typeof applyEdit>;
     try {
       applied = applyEdit(problem, frames, result, edit, named);
@@ -195,13 +205,25 @@ export class OptimizationService {
       resultId: result.id,
       byUserId: scope.userId,
     });
-    return { result: (await this.active(scope))!, violations: applied.violations };
+    return {
+      result: (await this.active(scope))!,
+      violations: applied.violations.map((v) => adjustmentMessage(v, data.places)),
+    };
   }
 
   /** The trip as the optimiser's problem: its places and wishes, hotel nights and flights (problem.ts). */
-  private async load(scope: TripScope, settings: OptimizationSettings) {
+  private async load(scope: TripScope, settings: OptimizationSettings, withLocks = false) {
     const data = await loadTripForOptimization(this.db, scope);
     if (!data.trip) throw badRequest(OPTIMIZATION_MESSAGES.noDeparture);
+    // Visits locked on the current plan are kept by the next one (issue 12); calendar edits move them freely.
+    const current = withLocks ? await this.active(scope) : null;
+    const locks = lockedVisits(current);
+    // ...and the others stay on their days where that costs (nearly) nothing.
+    const previous = new Map(
+      (current?.days ?? []).flatMap((d) =>
+        d.visits.filter((v) => !v.system).map((v) => [v.placeId, d.date] as const),
+      ),
+    );
     const forProblem = data.places.map((p) => ({
       id: p.id,
       latitude: p.latitude,
@@ -209,6 +231,9 @@ export class OptimizationService {
       stayMinutes: p.stayDurationMinutes,
       preferredTimeOfDay: p.preferredTimeOfDay,
       wishes: data.wishes.filter((w) => w.placeId === p.id),
+      openingHours: hoursOf(p).value,
+      lock: locks.get(p.id),
+      previousDate: previous.get(p.id),
     }));
     const [hotels, flights] = await Promise.all([
       hotelNights(this.db, scope),
@@ -218,7 +243,15 @@ export class OptimizationService {
         return { outbound: null, inbound: null };
       }),
     ]);
-    const { problem, frames } = buildProblem(data.trip, forProblem, settings, { hotels, flights });
+    const { problem, frames, tooFar } = buildProblem(data.trip, forProblem, settings, {
+      hotels,
+      flights,
+      seed: seedFor(scope.tripId),
+    });
+    // Real walking and driving times when a routing server is set (ROUTING_URL); public transport
+    // has no OSRM profile and keeps the travel model. A failing server falls back to the model.
+    if (this.routing.name === "osrm" && problem.mode !== "public_transport")
+      problem.matrixMinutes = await this.routing.matrix(problem.locations, problem.mode ?? "car");
     const named = data.places.map((p) => ({
       id: p.id,
       name: p.name,
@@ -226,7 +259,7 @@ export class OptimizationService {
       longitude: p.longitude,
       category: p.category,
     }));
-    return { data, problem, frames, named };
+    return { data, problem, frames, named, tooFar, locks };
   }
 
   /** The active plan as an .ics file (null: nothing planned yet). */
@@ -367,4 +400,35 @@ function presentProgress(row: {
     error: row.errorMessage ? { ...categorizeError(row.errorMessage), message: row.errorMessage } : null,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+type PlaceLock = { date: string; start?: string; kind: "day" | "time" };
+
+/** The locked visits of a plan: date, and start time for a "time" lock. */
+function lockedVisits(result: OptimizationResult | null): Map<string, PlaceLock> {
+  const out = new Map<string, PlaceLock>();
+  for (const day of result?.days ?? [])
+    for (const v of day.visits)
+      if (v.locked)
+        out.set(v.placeId, {
+          date: day.date,
+          kind: v.locked,
+          ...(v.locked === "time" ? { start: v.start } : {}),
+        });
+  return out;
+}
+
+/**
+ * A broken rule of a calendar edit in the group's words (spec 2 'adjustment_message'): the place by
+ * its name, and its opening hours when the edit put it outside them. The edit is saved either way.
+ */
+function adjustmentMessage(
+  v: { kind: string; placeId?: string; message: string },
+  places: { id: string; name: string; category: string; openingHours: unknown }[],
+) {
+  const place = v.placeId ? places.find((p) => p.id === v.placeId) : undefined;
+  if (!place) return v;
+  let message = v.message.replaceAll(`"${place.id}"`, place.name);
+  if (v.kind === "closed") message += ` (open ${hoursOf(place).value}). Please adjust the visit.`;
+  return { ...v, message };
 }

@@ -72,6 +72,8 @@ describe("GET /api/places/search", () => {
     ["q=tokyo&near=35.6", "near must be 'lat,lng'"],
     ["q=tokyo&near=95,10", "Too big: expected number to be <=90"],
     ["q=tokyo&limit=50", "Too big: expected number to be <=20"],
+    ["q=tokyo&trip=35.0,135.7;x", "trip must be 'lat,lng;lat,lng;...'"],
+    [`q=tokyo&trip=${Array(41).fill("35.0,135.7").join(";")}`, "trip takes at most 40 points"],
     [`q=${"x".repeat(121)}`, "Too big: expected string to have <=120 characters"],
   ])("400 for ?%s", async (query, message) => {
     const res = await get(`/api/places/search?${query}`);
@@ -86,6 +88,16 @@ describe("GET /api/places/search", () => {
     expect(body.results).toHaveLength(3);
     expect(body.results[0]?.address).toBe("Springfield, MA, United States");
     expect(body.attribution).toContain("GeoNames");
+  });
+
+  it("ranks near the trip first: 'Nanzen' in a Kyoto trip is Nanzen-ji, with its hours and visit length", async () => {
+    const trip = "35.0116,135.7681;35.0394,135.7292;34.9671,135.7727";
+    const res = await get(`/api/places/search?q=Nanzen&trip=${encodeURIComponent(trip)}`);
+    expect(res.statusCode).toBe(200);
+    const [first] = placeSearchResponseSchema.parse(res.json()).results;
+    expect(first).toMatchObject({ name: "Nanzen-ji", category: "temple", countryCode: "JP" });
+    expect(first?.stayMinutes).toBeGreaterThan(0);
+    expect(first?.openingHours).toMatch(/\d\d:\d\d/);
   });
 
   it("finds the issue's examples", async () => {

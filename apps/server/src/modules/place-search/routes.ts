@@ -33,9 +33,9 @@ export async function placeSearchRoutes(app: App, ctx: { places: PlacesProvider 
       },
     },
     async (request, reply) => {
-      const { q, near, limit } = request.query;
+      const { q, near, trip, limit } = request.query;
       return fromProvider(reply, places, async () => ({
-        results: await places.search(q, near, limit),
+        results: await places.search(q, { near, trip }, limit),
         attribution: places.attribution,
       }));
     },

@@ -1,5 +1,6 @@
 import { memberColor, type Place } from "@tabi/contracts";
 import type { TripScope } from "../../http/guards";
+import { hoursOf } from "./opening-hours";
 import type { PlaceRow } from "./queries";
 
 /** A proposer or wisher as the place shows them: name and trip colour (null once they left). */
@@ -51,6 +52,7 @@ export function presentPlaceShared(
     photos: p.photos,
     stayMinutes: p.stayDurationMinutes,
     preferredTimeOfDay: p.preferredTimeOfDay,
+    openingHours: hoursOf(p),
     notes: p.notes,
     addedBy: addedBy
       ? {

@@ -1,4 +1,5 @@
 import {
+  OPENING_HOURS_MESSAGE,
   PLACE_MESSAGES,
   type Place,
   type PlaceList,
@@ -7,11 +8,12 @@ import {
 } from "@tabi/contracts";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/connect";
-import { AppError, conflict, forbidden, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { limitsFor } from "../billing/plan";
 import { canAddPlacesNow } from "../trips/present";
 import { isSamePlace } from "./dedupe";
+import { isValidOpeningHours } from "./opening-hours";
 import { mayDelete, mayEdit, presentPlace } from "./present";
 import {
   countMyWishes,
@@ -119,6 +121,7 @@ export async function addPlace(
     photos: input.photos,
     stayDurationMinutes: input.stayMinutes,
     preferredTimeOfDay: input.preferredTimeOfDay ?? null,
+    openingHours: checkedHours(input.openingHours),
     notes: input.notes || null,
   };
   const limit = limitsFor(user).placesPerMemberPerTrip;
@@ -168,6 +171,7 @@ export async function editPlace(
       category: fields.category,
       stayDurationMinutes: fields.stayMinutes,
       preferredTimeOfDay: fields.preferredTimeOfDay,
+      openingHours: fields.openingHours === undefined ? undefined : checkedHours(fields.openingHours),
       notes: fields.notes === undefined ? undefined : fields.notes || null,
     };
     // Admins and members allowed to edit places change any; the others only the places they proposed.
@@ -241,4 +245,12 @@ export async function removeWish(db: Db, scope: TripScope, placeId: string): Pro
     if (row.userId === scope.userId) await updatePlace(tx, scope, placeId, { userId: left[0]!.userId });
     return presentOne(tx, scope, placeId);
   });
+}
+
+/** Typed or provider hours, checked with the `opening_hours` parser; empty: the category's usual hours. */
+function checkedHours(text: string | null | undefined): string | null {
+  const hours = text?.trim();
+  if (!hours) return null;
+  if (!isValidOpeningHours(hours)) throw badRequest(OPENING_HOURS_MESSAGE);
+  return hours;
 }

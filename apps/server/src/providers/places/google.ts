@@ -1,13 +1,29 @@
 import { type HttpOptions, requestJson } from "./http";
+import { type GooglePeriod, googlePeriodsToOsm } from "./opening-hours";
 import { shortAddress } from "./osm";
 import { timezoneAt } from "./timezone";
-import { type LatLng, type PlaceResult, type PlacesProvider, PlacesProviderError } from "./types";
+import { searchBias } from "./trip-area";
+import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
 
 export const GOOGLE_ATTRIBUTION = "Search by Google";
 const PLACES_URL = "https://places.googleapis.com/v1";
 const GEOCODE_URL = "https://maps.googleapis.com/maps/api/geocode/json";
-/** Only what PlaceResult needs: Google bills by the fields asked for. */
-const FIELDS = ["id", "displayName", "formattedAddress", "location", "types", "rating", "addressComponents"];
+/**
+ * Only what PlaceResult needs: Google bills by the fields asked for. rating already puts a request
+ * in the Enterprise tier, where regularOpeningHours is too, so the hours cost nothing more.
+ */
+const FIELDS = [
+  "id",
+  "displayName",
+  "formattedAddress",
+  "location",
+  "types",
+  "rating",
+  "addressComponents",
+  "regularOpeningHours",
+];
+/** The largest circle Text Search takes as a location bias. */
+const MAX_BIAS_METRES = 50_000;
 
 export interface GoogleOptions extends HttpOptions {
   apiKey: string;
@@ -25,6 +41,7 @@ interface GooglePlace {
   types?: string[];
   rating?: number;
   addressComponents?: { longText?: string; shortText?: string; types?: string[] }[];
+  regularOpeningHours?: { periods?: GooglePeriod[] };
 }
 
 /**
@@ -43,12 +60,14 @@ export function googlePlaces(options: GoogleOptions): PlacesProvider {
   return {
     name: "google",
     attribution: GOOGLE_ATTRIBUTION,
-    async search(query: string, near?: LatLng, limit = 8) {
+    async search(query: string, where: SearchWhere = {}, limit = 8) {
       const body: Record<string, unknown> = { textQuery: query, pageSize: limit, languageCode: language };
-      if (near)
-        body.locationBias = {
-          circle: { center: { latitude: near.lat, longitude: near.lng }, radius: 50000 },
-        };
+      const bias = searchBias(where);
+      if (bias) {
+        const { lat, lng } = bias.centre;
+        const radius = Math.min(MAX_BIAS_METRES, Math.round(bias.radiusKm * 1000));
+        body.locationBias = { circle: { center: { latitude: lat, longitude: lng }, radius } };
+      }
       const answer = await requestJson(
         "Google Places",
         `${placesUrl}/places:searchText`,
@@ -173,8 +192,14 @@ export function parseGooglePlace(p: GooglePlace): PlaceResult | null {
     rating: typeof p.rating === "number" ? p.rating : null,
     photoUrl: null,
     timezone: timezoneAt(lat, lng),
+    ...hours(p.regularOpeningHours?.periods),
   };
 }
+
+const hours = (periods: GooglePeriod[] | undefined) => {
+  const openingHours = googlePeriodsToOsm(periods);
+  return openingHours ? { openingHours } : {};
+};
 
 interface GeocodeResult {
   place_id?: string;

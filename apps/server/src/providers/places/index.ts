@@ -5,7 +5,7 @@ import { offlinePlaces } from "./offline";
 import { photonPlaces } from "./photon";
 import type { FetchLike, PlaceResult, PlacesProvider } from "./types";
 
-export type { LatLng, PlaceResult, PlacesProvider } from "./types";
+export type { LatLng, PlaceResult, PlacesProvider, SearchWhere } from "./types";
 export { PlacesProviderError } from "./types";
 
 export const PLACES_PROVIDERS = ["offline", "photon", "nominatim", "google"] as const;

@@ -10,7 +10,7 @@ describe("Nominatim", () => {
     const { fetch, calls } = replay("nominatim-search-eiffel.json");
     await nominatimPlaces({ url: "https://nominatim.example.org", userAgent, fetch, intervalMs: 0 }).search(
       "eiffel",
-      { lat: 48.85, lng: 2.35 },
+      { near: { lat: 48.85, lng: 2.35 } },
       3,
     );
     const url = new URL(calls[0]!.url);
@@ -21,9 +21,37 @@ describe("Nominatim", () => {
       viewbox: "1.35,49.85,3.35,47.85",
       format: "jsonv2",
       addressdetails: "1",
+      extratags: "1",
       "accept-language": "en",
     });
     expect(calls[0]!.headers["user-agent"]).toBe(userAgent);
+  });
+
+  it("biases towards the trip's box (its places, not a stray one far away), without restricting to it", async () => {
+    const { fetch, calls } = replay("nominatim-search-eiffel.json");
+    await nominatimPlaces({ userAgent, fetch, intervalMs: 0 }).search("louvre", {
+      trip: [
+        { lat: 48.8566, lng: 2.3522 },
+        { lat: 48.8584, lng: 2.2945 },
+        { lat: 48.8049, lng: 2.1204 }, // Versailles
+        { lat: 41.9028, lng: 12.4964 }, // Rome, picked by mistake
+      ],
+    });
+    const params = new URL(calls[0]!.url).searchParams;
+    expect(params.get("viewbox")).toBe("2.0521,48.9034,2.4205,48.7599");
+    expect(params.has("bounded")).toBe(false);
+  });
+
+  it("carries the OSM opening_hours tag when it can be read, and drops a broken one", async () => {
+    const { fetch, calls } = replay("nominatim-lookup-kinkakuji.json");
+    const results = await nominatimPlaces({ userAgent, fetch, intervalMs: 0 }).search("kinkaku-ji");
+    expect(new URL(calls[0]!.url).searchParams.get("extratags")).toBe("1");
+    expect(results.map((r) => [r.name, r.openingHours])).toEqual([
+      ["Kinkaku-ji", "Mo-Su 09:00-17:00"],
+      ["Kinkaku-ji souvenir shop", undefined],
+    ]);
+    expect(results[1]).not.toHaveProperty("openingHours");
+    for (const r of results) placeResultSchema.parse(r);
   });
 
   it("parses places, naming unnamed ones from display_name", async () => {

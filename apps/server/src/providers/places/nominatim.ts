@@ -1,7 +1,9 @@
 import { type HttpOptions, RecentCache, requestJson, throttle } from "./http";
+import { readableHours } from "./opening-hours";
 import { osmCategory, osmId, shortAddress } from "./osm";
 import { timezoneAt } from "./timezone";
-import { type LatLng, type PlaceResult, type PlacesProvider, PlacesProviderError } from "./types";
+import { searchBias } from "./trip-area";
+import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
 
 export const NOMINATIM_DEFAULT_URL = "https://nominatim.openstreetmap.org";
 export const NOMINATIM_ATTRIBUTION = "Search by Nominatim · Data © OpenStreetMap contributors (ODbL)";
@@ -27,6 +29,8 @@ interface NominatimPlace {
   name?: string;
   display_name?: string;
   address?: Record<string, string>;
+  /** With extratags=1: more OSM tags, among them opening_hours. */
+  extratags?: Record<string, string> | null;
 }
 
 /**
@@ -40,7 +44,7 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
   const cache = new RecentCache<PlaceResult[]>(500);
 
   const get = async (path: string, params: Record<string, string>) => {
-    const url = `${base}${path}?${new URLSearchParams({ ...params, format: "jsonv2", addressdetails: "1", "accept-language": language })}`;
+    const url = `${base}${path}?${new URLSearchParams({ ...params, format: "jsonv2", addressdetails: "1", extratags: "1", "accept-language": language })}`;
     const cached = cache.get(url);
     if (cached) return cached;
     const body = await slot(() =>
@@ -59,10 +63,15 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
   return {
     name: "nominatim",
     attribution: NOMINATIM_ATTRIBUTION,
-    async search(query: string, near?: LatLng, limit = 8) {
+    async search(query: string, where: SearchWhere = {}, limit = 8) {
       const params: Record<string, string> = { q: query, limit: String(limit) };
-      // A viewbox around `near` without bounded=1 prefers, but does not restrict to, that area.
-      if (near) params.viewbox = [near.lng - 1, near.lat + 1, near.lng + 1, near.lat - 1].join(",");
+      // A viewbox (the trip's box, or 1° around `near`) without bounded=1 prefers, but does not
+      // restrict to, that area.
+      const bias = searchBias(where);
+      if (bias) {
+        const [west, south, east, north] = bias.box.map((x) => Math.round(x * 1e4) / 1e4);
+        params.viewbox = [west, north, east, south].join(",");
+      }
       return get("/search", params);
     },
     async details(id: string) {
@@ -78,6 +87,12 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
     },
   };
 }
+
+/** The OSM opening_hours tag when the `opening_hours` package reads it; a broken tag is dropped. */
+const hours = (tag: unknown) => {
+  const openingHours = readableHours(tag);
+  return openingHours ? { openingHours } : {};
+};
 
 export function parseNominatim(body: unknown): PlaceResult[] {
   // /reverse answers one object (or { error } when nothing is there); /search and /lookup a list.
@@ -111,6 +126,7 @@ export function parseNominatim(body: unknown): PlaceResult[] {
       rating: null,
       photoUrl: null,
       timezone: timezoneAt(lat, lng),
+      ...hours(p.extratags?.opening_hours),
     });
   }
   return out;

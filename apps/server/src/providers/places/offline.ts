@@ -3,7 +3,7 @@ import { defaultPaths, type GazetteerPaths, loadGazetteer } from "./gazetteer/lo
 import { type PlacesProvider, PlacesProviderError } from "./types";
 
 export const OFFLINE_ATTRIBUTION =
-  "Cities: GeoNames (CC BY 4.0) · Airports: airport-data-js (CC BY 4.0) · Castles: Castlemap, Wikidata (CC0)";
+  "Cities: GeoNames (CC BY 4.0) · Airports: airport-data-js (CC BY 4.0) · Castles: Castlemap, Wikidata (CC0) · Sights: Tabi's own list (CC0)";
 
 export interface OfflineOptions extends Partial<GazetteerPaths> {
   /** Told when the compiled file had to be built (first start, or changed sources). */
@@ -36,7 +36,7 @@ export function offlinePlaces(options: OfflineOptions = {}): PlacesProvider & { 
     name: "offline",
     attribution: OFFLINE_ATTRIBUTION,
     load,
-    search: async (query, near, limit) => (await load()).search(query, near, limit),
+    search: async (query, where, limit) => (await load()).search(query, where, limit),
     details: async (id) => (await load()).details(id),
     reverse: async (lat, lng) => (await load()).reverse(lat, lng),
   };

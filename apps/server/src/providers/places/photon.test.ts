@@ -1,14 +1,14 @@
 import { placeResultSchema } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
 import { replay } from "./fixtures/replay";
-import { photonPlaces } from "./photon";
+import { photonPlaces, photonZoom } from "./photon";
 import { PlacesProviderError } from "./types";
 
 describe("Photon", () => {
   it("builds the search request with the query, limit, language and location bias", async () => {
     const { fetch, calls } = replay("photon-search-kyoto.json");
     const photon = photonPlaces({ url: "https://photon.example.org/", fetch });
-    await photon.search("kyoto", { lat: 35.68, lng: 139.76 }, 5);
+    await photon.search("kyoto", { near: { lat: 35.68, lng: 139.76 } }, 5);
     expect(calls).toHaveLength(1);
     const url = new URL(calls[0]!.url);
     expect(url.origin + url.pathname).toBe("https://photon.example.org/api");
@@ -19,6 +19,23 @@ describe("Photon", () => {
       lat: "35.68",
       lon: "139.76",
     });
+  });
+
+  it("biases towards the trip's centre, with a zoom as wide as its places", async () => {
+    const { fetch, calls } = replay("photon-search-kyoto.json");
+    const photon = photonPlaces({ fetch });
+    await photon.search("nanzen", {
+      trip: [
+        { lat: 35.0116, lng: 135.7681 },
+        { lat: 35.0394, lng: 135.7292 },
+        { lat: 34.9671, lng: 135.7727 },
+      ],
+    });
+    const params = Object.fromEntries(new URL(calls[0]!.url).searchParams);
+    expect(params).toMatchObject({ lat: "35.006", lon: "135.7567", zoom: "14" });
+    expect(photonZoom(5)).toBe(14);
+    expect(photonZoom(40)).toBe(11);
+    expect(photonZoom(2000)).toBe(8);
   });
 
   it("parses features into results and skips those without a name or id", async () => {

@@ -1,7 +1,8 @@
 import { type HttpOptions, RecentCache, requestJson } from "./http";
 import { osmCategory, osmId, shortAddress } from "./osm";
 import { timezoneAt } from "./timezone";
-import { type LatLng, type PlaceResult, type PlacesProvider, PlacesProviderError } from "./types";
+import { searchBias } from "./trip-area";
+import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
 
 export const PHOTON_DEFAULT_URL = "https://photon.komoot.io";
 export const PHOTON_ATTRIBUTION = "Search by Photon (komoot) · Data © OpenStreetMap contributors (ODbL)";
@@ -35,9 +36,14 @@ export function photonPlaces(options: PhotonOptions = {}): PlacesProvider {
   return {
     name: "photon",
     attribution: PHOTON_ATTRIBUTION,
-    async search(query: string, near?: LatLng, limit = 8) {
+    async search(query: string, where: SearchWhere = {}, limit = 8) {
       const params: Record<string, string> = { q: query, limit: String(limit), lang: language };
-      if (near) Object.assign(params, { lat: String(near.lat), lon: String(near.lng) });
+      const bias = searchBias(where);
+      if (bias) {
+        Object.assign(params, { lat: round(bias.centre.lat), lon: round(bias.centre.lng) });
+        // A trip also sets how wide the bias is (Photon's zoom, a map zoom: lower is wider).
+        if (bias.fromTrip) params.zoom = String(photonZoom(bias.radiusKm));
+      }
       return get("/api", params);
     },
     async details(id: string) {
@@ -54,6 +60,12 @@ export function photonPlaces(options: PhotonOptions = {}): PlacesProvider {
     },
   };
 }
+
+/** Map zoom whose view holds about radiusKm around the centre: 5 km 14, 10 km 13, 40 km 11. */
+export const photonZoom = (radiusKm: number) =>
+  Math.max(8, Math.min(15, Math.round(15 - Math.log2(Math.max(1, radiusKm) / 2.5))));
+
+const round = (x: number) => String(Math.round(x * 1e4) / 1e4);
 
 export function parsePhoton(body: unknown): PlaceResult[] {
   const features = (body as { features?: unknown })?.features;

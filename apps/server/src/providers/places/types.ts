@@ -3,12 +3,20 @@ import type { PlaceResult } from "@tabi/contracts";
 export type { PlaceResult };
 export type LatLng = { lat: number; lng: number };
 
+/** Where a search should look first. */
+export interface SearchWhere {
+  /** A soft bias towards one point (the departure, when choosing a destination). */
+  near?: LatLng;
+  /** The trip's destination and places: results near any of them rank first (takes over from near). */
+  trip?: readonly LatLng[];
+}
+
 /** One interface whatever answers behind it: the offline gazetteer, Photon, Nominatim or Google. */
 export interface PlacesProvider {
   readonly name: "offline" | "photon" | "nominatim" | "google";
   /** Credit line the app shows under results (data licences). */
   readonly attribution: string;
-  search(query: string, near?: LatLng, limit?: number): Promise<PlaceResult[]>;
+  search(query: string, where?: SearchWhere, limit?: number): Promise<PlaceResult[]>;
   /** A result by the id a search returned; null when unknown. */
   details(id: string): Promise<PlaceResult | null>;
   /** The nearest named place (a city for the gazetteer); null when nothing is close. */

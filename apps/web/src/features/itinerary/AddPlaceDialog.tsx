@@ -6,6 +6,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { inputClass, TextArea } from "../../ui/Field";
 import { Stars } from "../../ui/Stars";
+import { unscheduledReasonText } from "./planInfo";
 
 // Spec 2 s.5 and s.9 'Adding a place between stops'.
 export const STAY_OPTIONS = [30, 60, 90, 120, 180, 240, 360] as const;
@@ -45,7 +46,7 @@ export function AddPlaceDialog({
   onAdd,
 }: {
   days: ItineraryDay[];
-  unscheduled: { placeId: string; name: string }[];
+  unscheduled: { placeId: string; name: string; reason?: string }[];
   placeOf(id: string): Place | undefined;
   /** A fixed slot from a '+' between stops; without it the user picks the day (added at its end). */
   at: { day: number; index: number } | null;
@@ -128,7 +129,15 @@ export function AddPlaceDialog({
                       onChange={() => setPlaceId(u.placeId)}
                       className="accent-brand-700"
                     />
-                    <span className="min-w-0 truncate">{u.name}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate">{u.name}</span>
+                      {/* Why the optimiser left it out: worth knowing before putting it back. */}
+                      {u.reason ? (
+                        <span className="block text-xs text-slate-500 dark:text-slate-400">
+                          {unscheduledReasonText(u.reason)}
+                        </span>
+                      ) : null}
+                    </span>
                   </label>
                 </li>
               ))}

@@ -1,10 +1,11 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import type { ItineraryDay } from "@tabi/contracts";
-import { Flag, GripVertical, Plus } from "lucide-react";
+import { Flag, GripVertical, Info, Lock, LockKeyhole, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import type { DragData, DropData } from "./calendarDnd";
 import { minutesBetween, resizeMinutes } from "./edits";
+import { LOCK_LABELS } from "./planInfo";
 
 type Visit = ItineraryDay["visits"][number];
 
@@ -57,6 +58,7 @@ export function VisitBlock({
   const startY = useRef(0);
   const preview = dy === null ? null : resizeMinutes(stay, dy);
   const shownHeight = preview === null ? height : Math.max(40, preview);
+  const badges = !system && (visit.locked || visit.note);
   return (
     <button
       type="button"
@@ -75,7 +77,8 @@ export function VisitBlock({
         if (e.code === "Space" && movable) e.preventDefault();
       }}
       className={cn(
-        "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pr-2 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
+        "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
+        badges ? "pr-9" : "pr-2",
         movable ? "cursor-grab touch-manipulation" : "cursor-pointer",
         drag.isDragging && "opacity-40",
         drop.isOver && !drag.isDragging && (system ? "ring-2 ring-red-500" : "ring-2 ring-brand-500"),
@@ -97,6 +100,7 @@ export function VisitBlock({
         {visit.start}–{preview === null ? visit.end : addMinutes(visit.start, preview)}
         {preview !== null ? ` · ${preview} min` : ""}
       </span>
+      {badges ? <VisitBadges locked={visit.locked} note={visit.note} /> : null}
       {!movable ? null : (
         // Pointer-only: the keyboard path is 'Duration' in the block's popup.
         <span
@@ -131,6 +135,34 @@ export function VisitBlock({
         </span>
       )}
     </button>
+  );
+}
+
+/**
+ * A lock and a note marker in the block's top corner. The icons are for the eye; the words (in the
+ * block's accessible name) for screen readers: "Locked to this day", "Has a note on its time".
+ */
+function VisitBadges({ locked, note }: { locked?: "day" | "time"; note?: string }) {
+  const LockIcon = locked === "time" ? LockKeyhole : Lock;
+  return (
+    <span className="absolute top-1 right-1 flex items-center gap-0.5">
+      {locked ? (
+        <span
+          title={LOCK_LABELS[locked]}
+          className="grid size-4 place-items-center rounded-full bg-black/25"
+          data-locked={locked}
+        >
+          <LockIcon className="size-2.5" aria-hidden />
+          <span className="sr-only"> {LOCK_LABELS[locked]}</span>
+        </span>
+      ) : null}
+      {note ? (
+        <span title={note} className="grid size-4 place-items-center rounded-full bg-black/25" data-note>
+          <Info className="size-2.5" aria-hidden />
+          <span className="sr-only"> Has a note on its time</span>
+        </span>
+      ) : null}
+    </span>
   );
 }
 

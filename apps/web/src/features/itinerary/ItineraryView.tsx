@@ -1,7 +1,7 @@
 import type { ItineraryEdit, Place } from "@tabi/contracts";
 import { haversineKm } from "@tabi/optimizer";
-import { CalendarDays, Map as MapIcon, Plus, Route, Undo2 } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { CalendarDays, Map as MapIcon, Plus, Route, TriangleAlert, Undo2, X } from "lucide-react";
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -14,12 +14,15 @@ import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
 import { useActiveResult } from "./api";
 import { ExportMenu } from "./ExportMenu";
 import { inverseOf, isSystemVisit, SYNC_FAILED, useEditItinerary } from "./edits";
+import { MapDayFilter } from "./MapDayFilter";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
 import { OptimizeFab } from "./OptimizeFab";
+import { unscheduledReasonText } from "./planInfo";
 import { StopDialog } from "./StopDialog";
 import type { MapLeg, MapStop } from "./TripMap";
 import { VisitActions } from "./VisitActions";
+import { describeViolations } from "./violations";
 
 const TripMap = lazy(() => import("./TripMap"));
 // The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
@@ -48,14 +51,20 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   const [adding, setAdding] = useState<{ at: { day: number; index: number } | null } | null>(null);
   const setWish = useSetWish(tripId);
   const updatePlace = useUpdatePlace(tripId);
+  // What the last edit broke (a closing time, the day's end), kept on screen after its toasts go.
+  const [adjusted, setAdjusted] = useState<string[]>([]);
+  const notInPlanId = useId();
 
   async function apply(change: ItineraryEdit, isUndo = false) {
     const before = result.data?.days ?? [];
     try {
       const { violations } = await edit.mutateAsync(change);
       setUndo(isUndo ? null : inverseOf(change, before));
-      setStop(null);
-      for (const v of violations) toast.warning(v.message, { duration: 6000 });
+      // A lock changes nothing on the calendar: the popup stays, its buttons show the new lock.
+      if (change.type !== "lock") setStop(null);
+      const messages = describeViolations(violations ?? [], nameOf);
+      setAdjusted(messages);
+      for (const m of messages) toast.warning(m, { duration: 8000 });
     } catch (err) {
       // The optimistic change is rolled back by the mutation; the spec's alert says so.
       toast.error(
@@ -87,6 +96,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   }
   const [leg, setLeg] = useState<MapLeg | null>(null);
   const byId = useMemo(() => new Map((places ?? []).map((p) => [p.id, p] as [string, Place])), [places]);
+  const nameOf = (placeId: string) =>
+    byId.get(placeId)?.name ??
+    result.data?.days.flatMap((d) => d.visits).find((v) => v.placeId === placeId)?.name;
   const colorsOf = useCallback((id: string) => byId.get(id)?.wishes.map((w) => w.color) ?? [], [byId]);
   const days = result.data?.days ?? [];
   const placeIds = useMemo(() => (places ? new Set(places.map((p) => p.id)) : undefined), [places]);
@@ -95,6 +107,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     [placeIds],
   );
   const unscheduled = result.data?.unscheduled ?? [];
+  const [mapDay, setMapDay] = useState<number | null>(null);
+  // A day that is gone after a re-optimise (a shorter trip) shows all days again.
+  const shownDay = mapDay !== null && days.some((d) => d.day === mapDay) ? mapDay : null;
 
   return (
     <div className="space-y-3">
@@ -133,8 +148,10 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
             }
           >
+            <MapDayFilter days={days} value={shownDay} onChange={setMapDay} />
             <TripMap
-              days={days}
+              days={shownDay === null ? days : days.filter((d) => d.day === shownDay)}
+              refitKey={shownDay}
               colorsOf={colorsOf}
               onStop={(s: MapStop) => setStop({ name: s.name, placeId: s.placeId, system: s.system })}
               onLeg={setLeg}
@@ -174,6 +191,30 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 </Button>
               ) : null}
             </div>
+            {adjusted.length ? (
+              <section
+                aria-label="Saved with problems"
+                className="flex items-start gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
+              >
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">Saved, but the plan breaks these rules:</p>
+                  <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                    {adjusted.map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                </div>
+                <button
+                  type="button"
+                  aria-label="Dismiss"
+                  onClick={() => setAdjusted([])}
+                  className="rounded-full p-1 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-amber-900"
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              </section>
+            ) : null}
             <Suspense
               fallback={
                 <div
@@ -218,10 +259,17 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
       ) : null}
 
       {result.data?.unscheduled.length ? (
-        <p className="text-xs text-slate-500">
-          Not in this plan:{" "}
-          {result.data.unscheduled.map((u) => `${u.name} (${u.reason.replace("_", " ")})`).join(", ")}
-        </p>
+        <div className="text-xs text-slate-500 dark:text-slate-400">
+          <p id={notInPlanId}>Not in this plan:</p>
+          <ul aria-labelledby={notInPlanId} className="mt-0.5 space-y-0.5">
+            {result.data.unscheduled.map((u) => (
+              <li key={u.placeId}>
+                <span className="font-medium text-slate-700 dark:text-slate-300">{u.name}</span>:{" "}
+                {unscheduledReasonText(u.reason)}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <OptimizeFab tripId={tripId} canOptimize={canOptimize} hidden={view === "calendar"} />
@@ -235,7 +283,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           visits={days.flatMap((d) =>
             d.visits
               .filter((v) => v.placeId === stop.placeId)
-              .map((v) => ({ day: d, start: v.start, end: v.end })),
+              .map((v) => ({ day: d, start: v.start, end: v.end, locked: v.locked, note: v.note })),
           )}
           onClose={() => setStop(null)}
         >

@@ -1,10 +1,16 @@
-import { type OptimizationSettings, TRANSPORT_MODES } from "@tabi/contracts";
+import {
+  DEFAULT_DAY_END,
+  DEFAULT_DAY_START,
+  type OptimizationSettings,
+  optimizationSettingsSchema,
+  TRANSPORT_MODES,
+} from "@tabi/contracts";
 import { useState } from "react";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { Field, FormError, inputClass } from "../../ui/Field";
-import { useStartOptimization } from "./api";
+import { Field, FormError, Input, inputClass } from "../../ui/Field";
+import { useActiveResult, useStartOptimization } from "./api";
 
 const MODE_LABEL: Record<(typeof TRANSPORT_MODES)[number], string> = {
   walking: "Walking",
@@ -12,7 +18,39 @@ const MODE_LABEL: Record<(typeof TRANSPORT_MODES)[number], string> = {
   car: "Car",
 };
 
-/** 'Route Optimization' (spec 2): fairness 0-1 in steps of 0.1 (efficiency = 1 - fairness), meals, transport. */
+export const DEFAULT_SETTINGS: OptimizationSettings = {
+  fairnessWeight: 0.6,
+  includeMeals: true,
+  preferredTransport: "public_transport",
+  dayStart: DEFAULT_DAY_START,
+  dayEnd: DEFAULT_DAY_END,
+};
+
+/**
+ * The settings the dialog opens with: those of the plan in use, so a re-run keeps the group's day
+ * shape (and the same input gives the same plan); the defaults for what an older plan lacks.
+ */
+export function initialSettings(previous: Partial<OptimizationSettings> | undefined): OptimizationSettings {
+  const merged = { ...DEFAULT_SETTINGS, ...previous };
+  return optimizationSettingsSchema.safeParse(merged).success ? merged : DEFAULT_SETTINGS;
+}
+
+/** The schema's word on the day's start and end ("The day must end at least 3 hours after it starts."). */
+export function dayShapeErrors(settings: OptimizationSettings): { dayStart?: string; dayEnd?: string } {
+  const check = optimizationSettingsSchema.safeParse(settings);
+  const out: { dayStart?: string; dayEnd?: string } = {};
+  if (check.success) return out;
+  for (const issue of check.error.issues) {
+    const field = issue.path[0];
+    if ((field === "dayStart" || field === "dayEnd") && !out[field]) out[field] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * 'Route Optimization' (spec 2): fairness 0-1 in steps of 0.1 (efficiency = 1 - fairness), meals,
+ * transport, and when the days start and end (issue 12).
+ */
 export function OptimizeDialog({
   tripId,
   onClose,
@@ -22,16 +60,16 @@ export function OptimizeDialog({
   onClose(): void;
   onStarted(): void;
 }) {
-  const [settings, setSettings] = useState<OptimizationSettings>({
-    fairnessWeight: 0.6,
-    includeMeals: true,
-    preferredTransport: "public_transport",
-  });
+  const previous = useActiveResult(tripId).data?.settings;
+  const [settings, setSettings] = useState<OptimizationSettings>(() => initialSettings(previous));
   const [error, setError] = useState("");
   const start = useStartOptimization(tripId);
   const efficiency = Math.round((1 - settings.fairnessWeight) * 10) / 10;
+  const dayErrors = dayShapeErrors(settings);
+  const dayInvalid = Boolean(dayErrors.dayStart || dayErrors.dayEnd);
 
   async function run() {
+    if (dayInvalid) return;
     setError("");
     try {
       await start.mutateAsync(settings);
@@ -101,8 +139,42 @@ export function OptimizeDialog({
             </select>
           )}
         </Field>
+        <fieldset className="grid min-w-0 grid-cols-2 gap-3">
+          <legend className="sr-only">The shape of each day</legend>
+          <Field label="Day starts" error={dayErrors.dayStart}>
+            {(id, d) => (
+              <Input
+                id={id}
+                type="time"
+                step={300}
+                required
+                aria-describedby={d}
+                aria-invalid={dayErrors.dayStart ? true : undefined}
+                value={settings.dayStart}
+                onChange={(e) => setSettings({ ...settings, dayStart: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Day ends" error={dayErrors.dayEnd}>
+            {(id, d) => (
+              <Input
+                id={id}
+                type="time"
+                step={300}
+                required
+                aria-describedby={d}
+                aria-invalid={dayErrors.dayEnd ? true : undefined}
+                value={settings.dayEnd}
+                onChange={(e) => setSettings({ ...settings, dayEnd: e.target.value })}
+              />
+            )}
+          </Field>
+          <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">
+            Visits end by the day's end, except places wished for the night.
+          </p>
+        </fieldset>
         <FormError message={error} />
-        <Button size="lg" className="w-full" disabled={start.isPending} onClick={run}>
+        <Button size="lg" className="w-full" disabled={start.isPending || dayInvalid} onClick={run}>
           {start.isPending ? "Starting..." : "Optimize"}
         </Button>
       </div>

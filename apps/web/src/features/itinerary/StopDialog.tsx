@@ -1,7 +1,10 @@
 import { CATEGORY_LABELS, type ItineraryDay, type Place, wishToStars } from "@tabi/contracts";
+import { Lock } from "lucide-react";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Stars } from "../../ui/Stars";
+import { OpeningHoursList } from "../places/OpeningHoursList";
+import { LOCK_LABELS } from "./planInfo";
 
 const monthDay = (date: string) =>
   new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", timeZone: "UTC" }).format(
@@ -20,7 +23,7 @@ export function StopDialog({
 }: {
   name: string;
   place?: Place;
-  visits: { day: ItineraryDay; start: string; end: string }[];
+  visits: { day: ItineraryDay; start: string; end: string; locked?: "day" | "time"; note?: string }[];
   system: boolean;
   days: ItineraryDay[];
   onClose(): void;
@@ -46,32 +49,55 @@ export function StopDialog({
         {system ? (
           systemTimes(name, days).map((row) => (
             <div key={row.label}>
-              <dt className="text-slate-500">{row.label}</dt>
+              <dt className="text-slate-500 dark:text-slate-400">{row.label}</dt>
               <dd>{row.times.join(" · ")}</dd>
             </div>
           ))
         ) : (
           <>
             <div>
-              <dt className="text-slate-500">Added by</dt>
+              <dt className="text-slate-500 dark:text-slate-400">Added by</dt>
               <dd>{place ? place.wishes.map((w) => w.name).join(", ") || "Unknown Member" : "—"}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Schedule</dt>
+              <dt className="text-slate-500 dark:text-slate-400">Schedule</dt>
               <dd>
                 {visits.map((v) => `${monthDay(v.day.date)} ${v.start}–${v.end}`).join(", ") ||
                   "Not scheduled"}
               </dd>
+              {lockOf(visits) ? (
+                <dd className="mt-0.5 flex items-center gap-1 text-slate-600 dark:text-slate-300">
+                  <Lock className="size-3.5" aria-hidden /> {LOCK_LABELS[lockOf(visits)!]}
+                </dd>
+              ) : null}
             </div>
+            {notesOf(visits).length ? (
+              <div>
+                <dt className="text-slate-500 dark:text-slate-400">Why this time</dt>
+                {notesOf(visits).map((note) => (
+                  <dd key={note} className="text-amber-800 dark:text-amber-200">
+                    {note}
+                  </dd>
+                ))}
+              </div>
+            ) : null}
+            {place?.openingHours?.value ? (
+              <div>
+                <dt className="text-slate-500 dark:text-slate-400">Opening hours</dt>
+                <dd>
+                  <OpeningHoursList place={place} />
+                </dd>
+              </div>
+            ) : null}
             {durationText(visits, place) ? (
               <div>
-                <dt className="text-slate-500">Duration</dt>
+                <dt className="text-slate-500 dark:text-slate-400">Duration</dt>
                 <dd>{durationText(visits, place)}</dd>
               </div>
             ) : null}
             {avg !== null ? (
               <div>
-                <dt className="text-slate-500">Priority</dt>
+                <dt className="text-slate-500 dark:text-slate-400">Priority</dt>
                 <dd className="flex items-center gap-2">
                   {wishToStars(avg).toFixed(1).replace(/\.0$/, "")}/5 <Stars value={wishToStars(avg)} />
                 </dd>
@@ -79,7 +105,7 @@ export function StopDialog({
             ) : null}
             {place?.notes ? (
               <div>
-                <dt className="text-slate-500">Notes</dt>
+                <dt className="text-slate-500 dark:text-slate-400">Notes</dt>
                 <dd>{place.notes}</dd>
               </div>
             ) : null}
@@ -95,6 +121,17 @@ export function StopDialog({
     </Dialog>
   );
 }
+
+/** The strongest lock among the place's visits (a long stay can span days). */
+export function lockOf(visits: { locked?: "day" | "time" }[]): "day" | "time" | undefined {
+  if (visits.some((v) => v.locked === "time")) return "time";
+  return visits.some((v) => v.locked === "day") ? "day" : undefined;
+}
+
+/** The visits' notes, each once. */
+export const notesOf = (visits: { note?: string }[]) => [
+  ...new Set(visits.map((v) => v.note?.trim()).filter((n): n is string => Boolean(n))),
+];
 
 const minutesBetween = (start: string, end: string) =>
   Math.round((Date.parse(`2000-01-01T${end}`) - Date.parse(`2000-01-01T${start}`)) / 60000);

@@ -7,6 +7,7 @@ import { type MapState, MapStatus } from "../map/MapStatus";
 import { baseStyle, loadMapLibre, onMapFailure } from "../map/maplibre";
 import { isSystemVisit } from "./edits";
 import { arrowAt, curve, legColor, markerBackground } from "./markers";
+import { LOCK_LABELS } from "./planInfo";
 
 export interface MapStop {
   key: string;
@@ -17,6 +18,8 @@ export interface MapStop {
   colors: string[];
   system: boolean;
   order: string;
+  /** A member locked the visit for the next optimisation. */
+  locked?: "day" | "time";
 }
 export interface MapLeg {
   from: MapStop;
@@ -63,6 +66,7 @@ export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: stri
         colors: system ? [] : colorsOf(v.placeId),
         system,
         order: system ? "" : `${d.day}.${++n}`,
+        ...(v.locked && !system ? { locked: v.locked } : {}),
       });
       legs.push({ from: prev, to: stop, mode: v.mode, minutes: v.travelMinutes });
       prev = stop;
@@ -81,11 +85,14 @@ export default function TripMap({
   colorsOf,
   onStop,
   onLeg,
+  refitKey,
 }: {
   days: ItineraryDay[];
   colorsOf(placeId: string): string[];
   onStop(stop: MapStop): void;
   onLeg(leg: MapLeg): void;
+  /** When it changes (another day chosen), the map fits the stops again even after a drag. */
+  refitKey?: unknown;
 }) {
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<MlMap | null>(null);
@@ -156,6 +163,11 @@ export default function TripMap({
     };
   }, [config, dark]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refitKey is the trigger, not a value read
+  useEffect(() => {
+    userMoved.current = false;
+  }, [refitKey]);
+
   const geometryRef = useRef(geometry);
   geometryRef.current = geometry;
 
@@ -170,9 +182,17 @@ export default function TripMap({
         node.className = "tabi-marker";
         node.setAttribute(
           "aria-label",
-          s.system ? `${s.name} (a start, end or airport of the trip)` : `${s.order} ${s.name}`,
+          s.system
+            ? `${s.name} (a start, end or airport of the trip)`
+            : `${s.order} ${s.name}${s.locked ? `, ${LOCK_LABELS[s.locked].toLowerCase()}` : ""}`,
         );
         node.style.background = markerBackground(s.colors, s.system);
+        if (s.locked) {
+          // A locked stop wears a dark outer ring (the calendar block shows the lock icon).
+          node.title = `${s.name}: ${LOCK_LABELS[s.locked].toLowerCase()}`;
+          node.style.boxShadow = "0 0 0 2px #111827, 0 1px 3px rgb(0 0 0 / 0.4)";
+          node.dataset.locked = s.locked;
+        }
         node.style.width = node.style.height = s.system ? "18px" : "16px";
         node.addEventListener("click", (e) => {
           e.stopPropagation();

@@ -1,8 +1,15 @@
 import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
-import { ArrowDown, ArrowUp, Clock, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Clock, Lock, LockKeyhole, LockOpen, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { inputClass } from "../../ui/Field";
+import { LOCK_LABELS } from "./planInfo";
+
+const LOCK_CHOICES = [
+  { lock: "day", label: "Lock to this day", Icon: Lock },
+  { lock: "time", label: "Lock day and time", Icon: LockKeyhole },
+  { lock: null, label: "Unlock", Icon: LockOpen },
+] as const;
 
 /** Edit controls of one scheduled visit (keyboard and touch friendly; spec 2 'Calendar edit operations'). */
 export function VisitActions({
@@ -87,6 +94,36 @@ export function VisitActions({
           </div>
         </div>
       ) : null}
+      {/*
+        All three stay in place and are never `disabled` (a disabled button drops the focus, and the
+        popup stays open after a lock); the pressed one is the visit's lock.
+      */}
+      <div role="group" aria-label="Lock for the next optimisation" className="flex flex-wrap gap-2">
+        {LOCK_CHOICES.map(({ lock, label, Icon }) => {
+          const current = (v.locked ?? null) === lock;
+          const inactive = busy || (lock === null && current);
+          return (
+            <Button
+              key={label}
+              size="sm"
+              variant={current && lock ? "primary" : "secondary"}
+              aria-pressed={lock ? current : undefined}
+              aria-disabled={inactive || undefined}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              onClick={() => {
+                if (!current && !inactive) onEdit({ type: "lock", day: day.day, placeId: v.placeId, lock });
+              }}
+            >
+              <Icon className="size-4" aria-hidden /> {label}
+            </Button>
+          );
+        })}
+      </div>
+      <p aria-live="polite" className="text-xs text-slate-500 dark:text-slate-400">
+        {v.locked
+          ? `${LOCK_LABELS[v.locked]}: optimising again keeps it there.`
+          : "A locked visit stays where it is when the plan is optimised again."}
+      </p>
       {days.length > 1 ? (
         <label className="flex items-center gap-2 text-sm">
           Move to

@@ -160,3 +160,31 @@ describe("optimisticDays", () => {
     expect(optimisticDays(plan, { type: "remove", day: 1, placeId: "b" })[0]!.visits).toHaveLength(2);
   });
 });
+
+describe("locks", () => {
+  it("shows a lock and an unlock at once, times untouched, the plan before it unchanged", () => {
+    const locked = optimisticDays(plan, { type: "lock", day: 1, placeId: "b", lock: "day" });
+    expect(locked[0]!.visits[1]).toEqual({ ...plan[0]!.visits[1], locked: "day" });
+    expect(plan[0]!.visits[1]!.locked).toBeUndefined();
+    const unlocked = optimisticDays(locked, { type: "lock", day: 1, placeId: "b", lock: null });
+    expect(unlocked[0]!.visits[1]).toEqual(plan[0]!.visits[1]);
+    expect("locked" in unlocked[0]!.visits[1]!).toBe(false);
+    // A visit the day does not have: the plan as it was.
+    expect(optimisticDays(plan, { type: "lock", day: 2, placeId: "b", lock: "time" })).toBe(plan);
+  });
+  it("undoes a lock with the lock the visit had before", () => {
+    const before = optimisticDays(plan, { type: "lock", day: 1, placeId: "a", lock: "time" });
+    expect(inverseOf({ type: "lock", day: 1, placeId: "a", lock: "day" }, before)).toEqual({
+      type: "lock",
+      day: 1,
+      placeId: "a",
+      lock: "time",
+    });
+    expect(inverseOf({ type: "lock", day: 1, placeId: "b", lock: "day" }, plan)).toEqual({
+      type: "lock",
+      day: 1,
+      placeId: "b",
+      lock: null,
+    });
+  });
+});

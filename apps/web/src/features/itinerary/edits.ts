@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { placeKeys } from "../places/api";
 import { itineraryKeys } from "./api";
+import type { Violation } from "./violations";
 
 type Visit = ItineraryDay["visits"][number];
 
@@ -146,6 +147,13 @@ export function optimisticDays(days: ItineraryDay[], edit: ItineraryEdit): Itine
     const d = at(edit.day);
     if (!d) return days;
     d.visits = d.visits.filter((v) => v.placeId !== edit.placeId);
+  } else if (edit.type === "lock") {
+    // Times stay as they are: a lock only tells the next optimisation what to keep.
+    const d = at(edit.day);
+    const i = d?.visits.findIndex((v) => v.placeId === edit.placeId) ?? -1;
+    if (!d || i < 0) return days;
+    const { locked: _, ...rest } = d.visits[i]!;
+    d.visits[i] = edit.lock ? { ...rest, locked: edit.lock } : rest;
   } else return days;
   return out;
 }
@@ -190,6 +198,10 @@ export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): Itinerar
     }
     case "insert":
       return { type: "remove", day: edit.day, placeId: edit.placeId };
+    case "lock": {
+      const v = before[edit.day - 1]?.visits.find((x) => x.placeId === edit.placeId);
+      return v ? { type: "lock", day: edit.day, placeId: edit.placeId, lock: v.locked ?? null } : null;
+    }
   }
 }
 
@@ -202,10 +214,9 @@ export function useEditItinerary(tripId: string) {
   const key = itineraryKeys.active(tripId);
   return useMutation({
     mutationFn: (edit: ItineraryEdit) =>
-      api<{ result: OptimizationResult; violations: { kind: string; message: string }[] }>(
-        `/api/trips/${tripId}/itinerary/edits`,
-        { body: edit },
-      ),
+      api<{ result: OptimizationResult; violations: Violation[] }>(`/api/trips/${tripId}/itinerary/edits`, {
+        body: edit,
+      }),
     onMutate: async (edit) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<OptimizationResult | null>(key);

@@ -45,7 +45,7 @@ describe("itineraryGeometry", () => {
             category: "airport",
             system: "airport",
           }),
-          visit("p1", "Kinkaku-ji", 35.04, "public_transport"),
+          visit("p1", "Kinkaku-ji", 35.04, "public_transport", { locked: "day" }),
         ]),
         day(2, base, home, [visit("p2", "Kiyomizu-dera", 34.99, "walking")]),
       ],
@@ -55,6 +55,8 @@ describe("itineraryGeometry", () => {
     expect(byName["Haneda Airport"]).toMatchObject({ system: true, order: "", placeId: null });
     expect(byName["Kinkaku-ji"]).toMatchObject({ system: false, order: "1.1", colors: ["#f00"] });
     expect(byName["Kiyomizu-dera"]!.order).toBe("2.1");
+    expect(byName["Kinkaku-ji"]!.locked).toBe("day");
+    expect(byName["Kiyomizu-dera"]!.locked).toBeUndefined();
     expect(byName["Base near your places"]!.system).toBe(true);
     expect(legs.map((l) => `${l.from.name}>${l.to.name}:${l.mode}`)).toEqual([
       "Tokyo Station>Haneda Airport:car",

@@ -2,7 +2,7 @@ import type { ItineraryDay } from "@tabi/contracts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
-import { durationText, systemTimes } from "./StopDialog";
+import { durationText, lockOf, notesOf, systemTimes } from "./StopDialog";
 import { VisitActions } from "./VisitActions";
 
 const point = (name: string) => ({ name, latitude: 35, longitude: 135 });
@@ -48,4 +48,39 @@ it("renders nothing, not a crash, when the visit was just removed (a day's last 
     createElement(VisitActions, { days: [empty], day: empty, index: 0, busy: false, onEdit() {} }),
   );
   expect(html).toBe("");
+});
+
+it("offers the three locks, the visit's own pressed, and sends the lock edit", () => {
+  const d = {
+    ...day(2, "Base", "Base", [{ name: "Kinkaku-ji", start: "09:00", end: "10:00" }]),
+  } as ItineraryDay;
+  (d.visits[0] as { placeId: string }).placeId = "p1";
+  const render = (locked?: "day" | "time") => {
+    const visit = { ...d.visits[0]!, ...(locked ? { locked } : {}) };
+    const withLock = { ...d, visits: [visit] };
+    return renderToStaticMarkup(
+      createElement(VisitActions, { days: [withLock], day: withLock, index: 0, busy: false, onEdit() {} }),
+    );
+  };
+  const pressed = (html: string) =>
+    [...html.matchAll(/<button[^>]*aria-pressed="true"[^>]*>.*?<\/svg>\s*([^<]+)</g)].map((m) =>
+      m[1]!.trim(),
+    );
+  const free = render();
+  expect(free).toContain("Lock to this day");
+  expect(free).toContain("Lock day and time");
+  expect(pressed(free)).toEqual([]);
+  expect(free).toMatch(/<button[^>]*aria-disabled="true"[^>]*>(?:(?!<\/button>).)*Unlock/);
+  expect(pressed(render("day"))).toEqual(["Lock to this day"]);
+  expect(render("day")).toContain("Locked to this day: optimising again keeps it there.");
+  expect(pressed(render("time"))).toEqual(["Lock day and time"]);
+});
+
+it("shows the strongest lock and each note once", () => {
+  expect(lockOf([{}, { locked: "day" }])).toBe("day");
+  expect(lockOf([{ locked: "day" }, { locked: "time" }])).toBe("time");
+  expect(lockOf([{}])).toBeUndefined();
+  expect(notesOf([{ note: "No morning slot was free" }, { note: "No morning slot was free " }, {}])).toEqual([
+    "No morning slot was free",
+  ]);
 });

@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn";
 import { inputClass } from "../../ui/Field";
 import { Spinner } from "../../ui/Spinner";
 import { usePlaceSearch } from "./api";
+import { FAR_FROM_TRIP_KM, kmFromTrip, type LatLng } from "./trip-points";
 
 export interface PickedPlace {
   label: string;
@@ -22,6 +23,7 @@ export function PlaceSearchBox({
   onChange,
   placeholder = "Search for a place",
   near,
+  trip,
   allowFreeText = true,
   describedBy,
 }: {
@@ -29,7 +31,9 @@ export function PlaceSearchBox({
   value: PickedPlace | null;
   onChange(place: PickedPlace | null): void;
   placeholder?: string;
-  near?: { lat: number; lng: number } | null;
+  near?: LatLng | null;
+  /** The trip's destination and places (tripPoints): results near them come first. */
+  trip?: LatLng[];
   allowFreeText?: boolean;
   describedBy?: string;
 }) {
@@ -38,7 +42,7 @@ export function PlaceSearchBox({
   const [active, setActive] = useState(0);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const search = usePlaceSearch(open ? text : "", near);
+  const search = usePlaceSearch(open ? text : "", near, trip);
   const results = search.data?.results ?? [];
   const freeText = allowFreeText && text.trim().length > 1;
   const options = results.length + (freeText ? 1 : 0);
@@ -116,6 +120,9 @@ export function PlaceSearchBox({
           <div id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
             {results.map((r, i) => {
               const Icon = KIND_ICON[r.kind] ?? MapPin;
+              // Say so when a result is far from the trip: picked by mistake, it would be left out.
+              const km = trip?.length ? kmFromTrip(r, trip) : null;
+              const far = km !== null && km > FAR_FROM_TRIP_KM;
               return (
                 <div
                   key={r.id}
@@ -143,6 +150,11 @@ export function PlaceSearchBox({
                     </span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
                       {r.address}
+                      {far ? (
+                        <span className="text-amber-700 dark:text-amber-300">
+                          {` · ${Math.round(km).toLocaleString("en")} km from the trip`}
+                        </span>
+                      ) : null}
                     </span>
                   </span>
                 </div>

@@ -1,6 +1,7 @@
 import {
   formatStay,
   MESSAGES,
+  PLACE_CATEGORIES,
   PLACE_MESSAGES,
   type PlaceCategory,
   type PlaceResult,
@@ -12,7 +13,7 @@ import {
   type TimeOfDay,
   wishToStars,
 } from "@tabi/contracts";
-import { MapPin, MapPinned, Search, X } from "lucide-react";
+import { MapPin, MapPinned, Search, TriangleAlert, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -25,6 +26,7 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { StarInput, Stars } from "../../ui/Stars";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
+import { FAR_FROM_TRIP_KM, kmFromTrip, tripPoints } from "../place-search/trip-points";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
@@ -58,6 +60,7 @@ export default function AddPlaceScreen() {
       key={editId ?? "new"}
       tripId={tripId}
       trip={trip.data.trip}
+      places={list.data.places}
       usage={list.data.usage}
       editing={editing}
     />
@@ -66,14 +69,22 @@ export default function AddPlaceScreen() {
 
 type Editing = NonNullable<ReturnType<typeof usePlaces>["data"]>["places"][number];
 
+/** A search result's category as the add request takes it (a city is proposed as an attraction). */
+const categoryOf = (r: PlaceResult): PlaceCategory =>
+  (PLACE_CATEGORIES as readonly string[]).includes(r.category) && r.category !== "destination_point"
+    ? (r.category as PlaceCategory)
+    : "tourist_attraction";
+
 function PlaceForm({
   tripId,
   trip,
+  places,
   usage,
   editing,
 }: {
   tripId: string;
   trip: NonNullable<ReturnType<typeof useTrip>["data"]>["trip"];
+  places: Editing[];
   usage: { mine: number; limit: number | null };
   editing?: Editing;
 }) {
@@ -88,17 +99,25 @@ function PlaceForm({
     editing?.myWish ? Math.max(1, Math.round(wishToStars(editing.myWish))) : 3,
   );
   const [step, setStep] = useState(nearestStep(editing?.stayMinutes ?? 120));
+  /** The chosen result's usual visit length, kept exact until the slider is moved. */
+  const [resultStay, setResultStay] = useState<number | null>(null);
   const [time, setTime] = useState<TimeOfDay | null>(editing?.preferredTimeOfDay ?? null);
   const [notes, setNotes] = useState(editing?.notes ?? "");
   const [error, setError] = useState("");
+  // Search near the trip: its destination and places. The departure (home) only when there are none.
+  const points = useMemo(() => tripPoints(trip, places), [trip, places]);
   const near = useMemo(
     () =>
-      trip.departureLatitude != null && trip.departureLongitude != null
+      points.length === 0 && trip.departureLatitude != null && trip.departureLongitude != null
         ? { lat: trip.departureLatitude, lng: trip.departureLongitude }
         : null,
-    [trip.departureLatitude, trip.departureLongitude],
+    [points.length, trip.departureLatitude, trip.departureLongitude],
   );
-  const stay = STAY_STEPS[step]!;
+  const stay = resultStay ?? STAY_STEPS[step]!;
+  // Issue 12 item 5: a place this far from every trip point would be left out of the plan.
+  const chosen = editing ? null : mode === "search" ? picked : pin;
+  const kmAway = chosen ? kmFromTrip(chosen, points) : null;
+  const farAway = kmAway !== null && kmAway > FAR_FROM_TRIP_KM;
   const busy = add.isPending || update.isPending;
   const ready = editing || (mode === "search" ? picked : pin && pinName.trim());
 
@@ -136,12 +155,11 @@ function PlaceForm({
                 address: picked.address,
                 latitude: picked.lat,
                 longitude: picked.lng,
-                category: (picked.category === "destination_point"
-                  ? "tourist_attraction"
-                  : picked.category) as PlaceCategory,
+                category: categoryOf(picked),
                 providerPlaceId: picked.id,
                 rating: picked.rating,
                 photos: picked.photoUrl ? [picked.photoUrl] : [],
+                openingHours: picked.openingHours ?? null,
               }
             : {
                 name: pinName.trim(),
@@ -229,7 +247,10 @@ function PlaceForm({
                   <button
                     type="button"
                     aria-label="Clear the chosen place"
-                    onClick={() => setPicked(null)}
+                    onClick={() => {
+                      setPicked(null);
+                      setResultStay(null);
+                    }}
                     className="rounded-full p-1 text-slate-500 hover:bg-white dark:hover:bg-slate-800"
                   >
                     <X className="size-4" />
@@ -242,7 +263,17 @@ function PlaceForm({
                     allowFreeText={false}
                     near={near}
                     placeholder="Search for places, attractions, restaurants..."
-                    onChange={(p) => p?.result && setPicked(p.result)}
+                    trip={points}
+                    onChange={(p) => {
+                      if (!p?.result) return;
+                      setPicked(p.result);
+                      // The sight's usual visit length, when the search knows it.
+                      const minutes = p.result.stayMinutes;
+                      if (minutes) {
+                        setResultStay(minutes);
+                        setStep(nearestStep(minutes));
+                      }
+                    }}
                   />
                   <p className="text-sm text-slate-500">Search for a place</p>
                 </div>
@@ -263,7 +294,7 @@ function PlaceForm({
                 <Suspense
                   fallback={<div className="h-56 animate-pulse rounded-2xl bg-slate-100 dark:bg-slate-800" />}
                 >
-                  <PinDropMap center={pin ?? near ?? TOKYO} value={pin} onChange={setPin} />
+                  <PinDropMap center={pin ?? points[0] ?? near ?? TOKYO} value={pin} onChange={setPin} />
                 </Suspense>
                 <p className="text-xs text-slate-500">
                   {pin
@@ -293,7 +324,10 @@ function PlaceForm({
               step={1}
               value={step}
               disabled={editing ? !editing.canEdit : false}
-              onChange={(e) => setStep(Number(e.target.value))}
+              onChange={(e) => {
+                setResultStay(null);
+                setStep(Number(e.target.value));
+              }}
               className="w-full accent-brand-700"
             />
           )}
@@ -333,6 +367,20 @@ function PlaceForm({
         </Field>
       </section>
 
+      {farAway && chosen ? (
+        <div
+          role="status"
+          className="flex gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-800"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            {mode === "search" && picked ? picked.name : "This place"} is{" "}
+            {Math.round(kmAway).toLocaleString("en")} km from your trip&apos;s{" "}
+            {places.length ? "other places" : "destination"}. The plan leaves out places that far as
+            &ldquo;Too far from the rest of the trip&rdquo;. Add it anyway?
+          </p>
+        </div>
+      ) : null}
       {error ? (
         <p
           role="alert"
@@ -346,7 +394,15 @@ function PlaceForm({
           Cancel
         </Button>
         <Button type="submit" size="lg" className="flex-1" disabled={!ready || busy}>
-          {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Adding..." : "Add"}
+          {editing
+            ? busy
+              ? "Saving..."
+              : "Save Changes"
+            : busy
+              ? "Adding..."
+              : farAway
+                ? "Add anyway"
+                : "Add"}
         </Button>
       </div>
     </form>

@@ -1,12 +1,24 @@
-import { EDIT_CATEGORIES, PLACE_MESSAGES, type Place, type PlaceCategory } from "@tabi/contracts";
-import { useState } from "react";
+import {
+  EDIT_CATEGORIES,
+  OPENING_HOURS_MESSAGE,
+  PLACE_MESSAGES,
+  type Place,
+  type PlaceCategory,
+} from "@tabi/contracts";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
+import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
 import { useUpdatePlace } from "./api";
+import { usualHoursLabel } from "./openingHours";
 
-/** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, notes. */
+/** The server refused the typed hours (400 with the contracts' message): said under the field. */
+export const isOpeningHoursError = (err: unknown) =>
+  err instanceof ApiError && err.status === 400 && err.message === OPENING_HOURS_MESSAGE;
+
+/** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, opening hours (issue 12), notes. */
 export function EditPlaceDialog({
   place,
   tripId,
@@ -26,24 +38,41 @@ export function EditPlaceDialog({
     Math.min(24, Math.max(0.5, Math.round((place.stayMinutes / 60) * 2) / 2)),
   );
   const [notes, setNotes] = useState(place.notes ?? "");
+  // Only the place's own hours are typed here; empty means the category's usual hours.
+  const [openingHours, setOpeningHours] = useState(
+    place.openingHours?.source === "place" ? place.openingHours.value : "",
+  );
+  const [hoursError, setHoursError] = useState("");
+  const hoursInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState("");
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (!name.trim()) return;
     setError("");
+    setHoursError("");
     try {
       await update.mutateAsync({
         id: place.id,
         ...(place.canEdit
-          ? { name: name.trim(), category, stayMinutes: Math.round(hours * 60), notes: notes.trim() || null }
+          ? {
+              name: name.trim(),
+              category,
+              stayMinutes: Math.round(hours * 60),
+              openingHours: openingHours.trim() || null,
+              notes: notes.trim() || null,
+            }
           : {}),
         ...(place.myWish !== null ? { wishLevel: wish } : {}),
       });
       toast.success("Place updated");
       onClose();
     } catch (err) {
-      setError((err as Error).message || PLACE_MESSAGES.updateFailed);
+      // Unreadable hours: the message goes under the field, which keeps what was typed.
+      if (isOpeningHoursError(err)) {
+        setHoursError(OPENING_HOURS_MESSAGE);
+        hoursInput.current?.focus();
+      } else setError((err as Error).message || PLACE_MESSAGES.updateFailed);
     }
   }
 
@@ -106,6 +135,34 @@ export function EditPlaceDialog({
               value={hours}
               disabled={!place.canEdit}
               onChange={(e) => setHours(Math.min(24, Math.max(0.5, Number(e.target.value) || 0.5)))}
+            />
+          )}
+        </Field>
+        <Field
+          label="Opening hours"
+          error={hoursError}
+          hint={`OpenStreetMap style, one rule after another: "Tu-Su 09:00-17:00; Dec 25 off" or "24/7". Empty: ${usualHoursLabel(category).replace(/^U/, "u")}.`}
+        >
+          {(id, d) => (
+            <Input
+              id={id}
+              ref={hoursInput}
+              aria-describedby={d}
+              aria-invalid={hoursError ? true : undefined}
+              value={openingHours}
+              maxLength={500}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={
+                place.openingHours?.source === "category" && place.category === category
+                  ? place.openingHours.value
+                  : "Mo-Fr 09:00-17:00; Sa 10:00-14:00"
+              }
+              onChange={(e) => {
+                setOpeningHours(e.target.value);
+                setHoursError("");
+              }}
+              disabled={!place.canEdit}
             />
           )}
         </Field>

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
+import type { PlanInfo } from "../itinerary/planInfo";
 import { ManageButtons } from "./ManageButtons";
+import { OpeningHoursList } from "./OpeningHoursList";
 import { PlaceImage } from "./PlaceImage";
 import { statusLabel, stayHours } from "./status";
 
@@ -30,15 +32,18 @@ export const displayWish = (p: Place, mine: boolean) =>
       : p.wishes.reduce((s, w) => s + w.wishLevel, 0) / Math.max(1, p.wishes.length),
   );
 
-/** A 250 px card that flips on click (spec 3 'Places screen'). */
+/** A 250 px card that flips on click (spec 3 'Places screen'); its back scrolls when the details are long. */
 export function PlaceCard({
   place,
   tab,
   actions,
+  plan,
 }: {
   place: Place;
   tab: "trip" | "mine";
   actions: PlaceActions;
+  /** What the active plan says about the place: why it was left out, or a note on its visit. */
+  plan?: PlanInfo;
 }) {
   const [flipped, setFlipped] = useState(false);
   const color = place.addedBy?.color ?? "#6B7280";
@@ -71,7 +76,7 @@ export function PlaceCard({
               {tab === "mine" ? (
                 <StatusIcon
                   className={cn("size-5 shrink-0", STATUS_COLOR[place.status])}
-                  aria-label={statusLabel(place)}
+                  aria-label={plan?.reason ? `${statusLabel(place)}: ${plan.reason}` : statusLabel(place)}
                 />
               ) : null}
             </div>
@@ -87,39 +92,68 @@ export function PlaceCard({
           className="absolute inset-0 flex flex-col rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] [transform:rotateY(180deg)] dark:bg-slate-900 dark:ring-slate-800"
         >
           <h3 className="truncate font-semibold">{place.name}</h3>
-          <dl className="mt-2 space-y-1.5 text-sm">
-            {tab === "trip" ? (
-              <div className="flex gap-1.5">
-                <dt className="text-slate-500">Added by</dt>
-                <dd className="truncate font-medium" style={{ color: place.addedBy?.color ?? "#6B7280" }}>
-                  {place.addedBy?.name ?? "Unknown Member"}
+          {/* Focusable so a keyboard can scroll it when the hours and notes run long. */}
+          <div
+            role="group"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus
+            tabIndex={0}
+            aria-label={`Details of ${place.name}`}
+            className="mt-2 min-h-0 flex-1 overflow-y-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <dl className="space-y-1.5 text-sm">
+              {tab === "trip" ? (
+                <div className="flex gap-1.5">
+                  <dt className="text-slate-500 dark:text-slate-400">Added by</dt>
+                  <dd className="truncate font-medium" style={{ color: place.addedBy?.color ?? "#6B7280" }}>
+                    {place.addedBy?.name ?? "Unknown Member"}
+                  </dd>
+                </div>
+              ) : null}
+              <div className="flex items-center gap-1.5">
+                <dt className="text-slate-500 dark:text-slate-400">Wish level</dt>
+                <dd>
+                  <Stars value={displayWish(place, tab === "mine")} />
                 </dd>
               </div>
-            ) : null}
-            <div className="flex items-center gap-1.5">
-              <dt className="text-slate-500">Wish level</dt>
-              <dd>
-                <Stars value={displayWish(place, tab === "mine")} />
-              </dd>
-            </div>
-            <div className="flex gap-1.5">
-              <dt className="text-slate-500">Stay</dt>
-              <dd>{stayHours(place.stayMinutes)}h</dd>
-            </div>
-            {tab === "trip" && place.preferredTimeOfDay ? (
               <div className="flex gap-1.5">
-                <dt className="text-slate-500">Preferred time</dt>
-                <dd>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</dd>
+                <dt className="text-slate-500 dark:text-slate-400">Stay</dt>
+                <dd>{stayHours(place.stayMinutes)}h</dd>
               </div>
-            ) : null}
-            {place.wishes.length > 1 ? (
-              <div className="flex gap-1.5">
-                <dt className="text-slate-500">Wanted by</dt>
-                <dd className="truncate">{place.wishes.map((w) => w.name).join(", ")}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <div className="mt-auto flex items-center gap-1">
+              {tab === "trip" && place.preferredTimeOfDay ? (
+                <div className="flex gap-1.5">
+                  <dt className="text-slate-500 dark:text-slate-400">Preferred time</dt>
+                  <dd>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</dd>
+                </div>
+              ) : null}
+              {place.wishes.length > 1 ? (
+                <div className="flex gap-1.5">
+                  <dt className="text-slate-500 dark:text-slate-400">Wanted by</dt>
+                  <dd className="truncate">{place.wishes.map((w) => w.name).join(", ")}</dd>
+                </div>
+              ) : null}
+              {place.openingHours?.value ? (
+                <div className="flex gap-1.5">
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Hours</dt>
+                  <dd className="min-w-0">
+                    <OpeningHoursList place={place} />
+                  </dd>
+                </div>
+              ) : null}
+              {place.status === "unscheduled" && plan?.reason ? (
+                <div className="flex gap-1.5">
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Not planned</dt>
+                  <dd>{plan.reason}</dd>
+                </div>
+              ) : null}
+              {plan?.note ? (
+                <div className="flex gap-1.5">
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Why this time</dt>
+                  <dd>{plan.note}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          <div className="mt-2 flex items-center gap-1">
             {place.myWish === null ? (
               <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
                 I want this too

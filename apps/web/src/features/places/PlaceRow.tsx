@@ -2,7 +2,9 @@ import { type Place, TIME_OF_DAY_LABELS } from "@tabi/contracts";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
+import type { PlanInfo } from "../itinerary/planInfo";
 import { ManageButtons } from "./ManageButtons";
+import { OpeningHoursList } from "./OpeningHoursList";
 import { displayWish, type PlaceActions } from "./PlaceCard";
 import { PlaceImage } from "./PlaceImage";
 import { statusLabel, stayHours } from "./status";
@@ -17,10 +19,13 @@ export function PlaceRow({
   place,
   tab,
   actions,
+  plan,
 }: {
   place: Place;
   tab: "trip" | "mine";
   actions: PlaceActions;
+  /** What the active plan says about the place: why it was left out, or a note on its visit. */
+  plan?: PlanInfo;
 }) {
   return (
     <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
@@ -53,6 +58,18 @@ export function PlaceRow({
             </span>
           ) : null}
         </p>
+        {place.openingHours?.value ? (
+          <div className="mt-0.5 flex gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+            <span className="shrink-0">Hours:</span>
+            <OpeningHoursList place={place} inline className="min-w-0" />
+          </div>
+        ) : null}
+        {place.status === "unscheduled" && plan?.reason ? (
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">Not planned: {plan.reason}</p>
+        ) : null}
+        {plan?.note ? (
+          <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-200">Why this time: {plan.note}</p>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between">
         <div className="flex">

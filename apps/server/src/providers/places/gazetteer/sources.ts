@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { PlaceResult } from "@tabi/contracts";
+import { PLACE_CATEGORIES, PLACE_RESULT_KINDS, type PlaceResult } from "@tabi/contracts";
 import { normalizeName } from "../normalize";
+import { isOpeningHours } from "../opening-hours";
+import { type AttractionCity, maxKmFor, placeProblems, readAttractions } from "./attractions";
 import { cityAddress, countryName } from "./country-names";
 import { parseCsv } from "./csv";
 import { distanceKm, PointGrid } from "./grid";
@@ -30,6 +32,10 @@ export interface PlaceRecord {
   iataBoost: number;
   /** Index every word start (landmarks, airports), not only the whole name (cities). */
   wordIndex: boolean;
+  /** OSM `opening_hours` (the compiled attractions). */
+  openingHours?: string | null;
+  /** Usual visit length in minutes (the compiled attractions). */
+  stayMinutes?: number | null;
 }
 
 /** GeoNames places that no longer exist or are historical. */
@@ -38,11 +44,17 @@ const DROPPED_FEATURES = new Set(["PPLQ", "PPLW", "PPLH", "PPLCH"]);
 const require = createRequire(import.meta.url);
 
 export interface SourceFiles {
-  /** apps/server/gazetteer: castles.csv, attractions.json, city-names.json */
+  /** apps/server/gazetteer: castles.csv, attractions/*.json (+ attractions.json), city-names.json */
   dir: string;
 }
 
-export async function readSources({ dir }: SourceFiles): Promise<PlaceRecord[]> {
+/**
+ * Every record, and what was wrong in the hand-written files (the entries concerned are skipped or
+ * their bad field dropped, so one typo does not take the search down; attractions.test.ts fails on it).
+ */
+export async function readSources({
+  dir,
+}: SourceFiles): Promise<{ records: PlaceRecord[]; problems: string[] }> {
   const cities = readCities().filter((c) => !DROPPED_FEATURES.has(c.featureCode));
   const cityLat = Float64Array.from(cities, (c) => c.lat);
   const cityLng = Float64Array.from(cities, (c) => c.lng);
@@ -62,14 +74,16 @@ export async function readSources({ dir }: SourceFiles): Promise<PlaceRecord[]> 
     return (best as { name: string } | null)?.name ?? null;
   };
 
-  const records: PlaceRecord[] = cityRecords(cities, readJson(join(dir, "city-names.json")));
+  const cityNames = readJson(join(dir, "city-names.json")) as CityNames;
+  const records: PlaceRecord[] = cityRecords(cities, cityNames);
   records.push(...(await airportRecords(placeNear)));
   const castles = parseCsv(readFileSync(join(dir, "castles.csv"), "utf8"));
-  const attractions = attractionRecords(readJson(join(dir, "attractions.json")), castles, cities);
-  const merged = new Set(attractions.map((a) => a.id));
-  records.push(...attractions);
+  const read = readAttractions(dir);
+  const attractions = attractionRecords(read.cities, castles, cityFinder(cities, cityNames));
+  const merged = new Set(attractions.records.map((a) => a.id));
+  records.push(...attractions.records);
   records.push(...castleRecords(castles, placeNear).filter((c) => !merged.has(c.id)));
-  return records;
+  return { records, problems: [...read.problems, ...attractions.problems] };
 }
 
 function readJson(file: string): unknown {
@@ -78,8 +92,42 @@ function readJson(file: string): unknown {
 
 const joinAddress = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
 
-interface CityNames {
+export interface CityNames {
   cities: { name: string; match?: string; country: string; local: string | null; aliases: string[] }[];
+}
+
+/**
+ * The GeoNames city an attractions file means by its English name: through city-names.json's `match`
+ * where GeoNames has another form (Seville is "Sevilla"), the most populous of that name.
+ */
+export function cityFinder(cities: CityRecord[], names: CityNames) {
+  const match = new Map(
+    names.cities.filter((c) => c.match).map((c) => [`${normalizeName(c.name)}|${c.country}`, c.match!]),
+  );
+  const byKey = new Map<string, CityRecord>();
+  for (const c of cities) {
+    const key = `${normalizeName(c.name)}|${c.country}`;
+    const had = byKey.get(key);
+    if (!had || c.population > had.population) byKey.set(key, c);
+  }
+  return (name: string, country: string) => {
+    const key = `${normalizeName(name)}|${country}`;
+    const other = match.get(key);
+    const exact = byKey.get(other ? `${normalizeName(other)}|${country}` : key);
+    if (exact) return exact;
+    // The usual short name of a longer GeoNames one ("Frankfurt": Frankfurt am Main): the most
+    // populous city of the country whose name starts with it as whole words.
+    const prefix = `${normalizeName(name)} `;
+    let best: CityRecord | undefined;
+    for (const c of cities)
+      if (
+        c.country === country &&
+        normalizeName(c.name).startsWith(prefix) &&
+        (!best || c.population > best.population)
+      )
+        best = c;
+    return best;
+  };
 }
 
 function findCity(cities: CityRecord[], name: string, country: string): CityRecord | undefined {
@@ -92,10 +140,10 @@ function findCity(cities: CityRecord[], name: string, country: string): CityReco
   return best;
 }
 
-function cityRecords(cities: CityRecord[], namesFile: unknown): PlaceRecord[] {
+function cityRecords(cities: CityRecord[], namesFile: CityNames): PlaceRecord[] {
   const extra = new Map<number, CityNames["cities"][number]>();
   const missing: string[] = [];
-  for (const row of (namesFile as CityNames).cities) {
+  for (const row of namesFile.cities) {
     const city = findCity(cities, row.match ?? row.name, row.country);
     if (city) extra.set(city.geonameId, row);
     else missing.push(`${row.name} (${row.country})`);
@@ -211,58 +259,63 @@ function castleRecords(
   });
 }
 
-interface AttractionsFile {
-  cities: {
-    city: string;
-    country: string;
-    radiusKm?: number;
-    places: {
-      name: string;
-      local: string | null;
-      aliases?: string[];
-      category?: string;
-      kind?: PlaceResult["kind"];
-      lat?: number;
-      lng?: number;
-      castle?: string;
-      place?: string;
-      country?: string;
-      importance: number;
-    }[];
-  }[];
-}
-
 const slug = (s: string) => normalizeName(s).replace(/ /g, "-");
+const RESULT_KINDS = new Set<string>(PLACE_RESULT_KINDS);
 
-/** The starter attractions; an entry naming a castle takes its coordinates and Wikidata id. */
-function attractionRecords(file: unknown, castles: Record<string, string>[], cities: CityRecord[]) {
+/**
+ * The compiled attractions; an entry naming a castle takes its coordinates and Wikidata id. A place
+ * with no usable coordinates, or too far from its city, is left out; a bad category, kind or hours
+ * falls back to the default. Either way it is reported.
+ */
+export function attractionRecords(
+  groups: AttractionCity[],
+  castles: Record<string, string>[],
+  findCity: (name: string, country: string) => CityRecord | undefined,
+) {
   const castleById = new Map(castles.map((c) => [c.qid, c]));
-  const out: PlaceRecord[] = [];
+  const records: PlaceRecord[] = [];
   const problems: string[] = [];
-  for (const group of (file as AttractionsFile).cities) {
-    const city = findCity(cities, group.city, group.country);
-    if (!city) problems.push(`no city ${group.city} (${group.country})`);
+  const ids = new Set<string>();
+  for (const group of groups) {
+    const city = findCity(group.city, group.country);
+    if (!city) {
+      problems.push(`${group.city} (${group.country}): no such city in GeoNames`);
+      continue;
+    }
     for (const p of group.places) {
+      const where = `${group.city}: ${p.name}`;
+      const issues = placeProblems(p);
       const castle = p.castle ? castleById.get(p.castle) : undefined;
-      if (p.castle && !castle) problems.push(`${p.name}: no castle ${p.castle}`);
+      if (p.castle && !castle) issues.push(`no castle ${p.castle}`);
       const lat = castle ? Number(castle.lat) : p.lat;
       const lng = castle ? Number(castle.lon) : p.lng;
-      if (lat === undefined || lng === undefined) {
-        problems.push(`${p.name}: no coordinates`);
+      if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) {
+        problems.push(`${where}: ${[...new Set([...issues, "no coordinates"])].join(", ")}`);
         continue;
       }
-      const km = city ? distanceKm(city.lat, city.lng, lat, lng) : 0;
-      if (km > (group.radiusKm ?? 25)) problems.push(`${p.name}: ${km.toFixed(0)} km from ${group.city}`);
+      const km = distanceKm(city.lat, city.lng, lat, lng);
+      const tooFar = km > maxKmFor(group, p);
+      if (tooFar) issues.push(`${km.toFixed(0)} km from ${group.city}${p.place ? "" : " (set place?)"}`);
+      const id = castle ? `wikidata:${p.castle}` : `tabi:${slug(group.city)}:${slug(p.name)}`;
+      // details() finds a place by its id: one entry per id (a castle named by two cities, say).
+      if (ids.has(id)) issues.push(`id ${id} already used`);
+      if (issues.length) problems.push(`${where}: ${issues.join(", ")}`);
+      if (tooFar || ids.has(id)) continue;
+      ids.add(id);
       const country = p.country ?? group.country;
       // Curated 1-10 -> 4.25-6.5: a top sight ranks like a city of ~3 million, below the megacities.
-      const importance = 4 + 0.25 * p.importance;
-      out.push({
-        id: castle ? `wikidata:${p.castle}` : `tabi:${slug(group.city)}:${slug(p.name)}`,
+      const importance = 4 + 0.25 * Math.min(10, Math.max(1, p.importance ?? 5));
+      const category =
+        p.category && (PLACE_CATEGORIES as readonly string[]).includes(p.category)
+          ? p.category
+          : "tourist_attraction";
+      records.push({
+        id,
         name: p.name,
         localName: p.local && p.local !== p.name ? p.local : null,
         aliases: [...(p.local ? [p.local] : []), ...(p.aliases ?? [])],
-        kind: p.kind ?? "landmark",
-        category: p.category ?? "tourist_attraction",
+        kind: p.kind && RESULT_KINDS.has(p.kind) ? (p.kind as PlaceResult["kind"]) : "landmark",
+        category,
         countryCode: country,
         address: joinAddress(p.place ?? group.city, countryName(country)),
         lat,
@@ -271,9 +324,10 @@ function attractionRecords(file: unknown, castles: Record<string, string>[], cit
         iata: null,
         iataBoost: 0,
         wordIndex: true,
+        openingHours: p.hours && isOpeningHours(p.hours) ? p.hours.trim() : null,
+        stayMinutes: p.minutes && Number.isInteger(p.minutes) && p.minutes > 0 ? p.minutes : null,
       });
     }
   }
-  if (problems.length) throw new Error(`attractions.json:\n  ${problems.join("\n  ")}`);
-  return out;
+  return { records, problems };
 }

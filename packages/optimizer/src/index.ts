@@ -5,7 +5,6 @@
 export { compile, ProblemError, windowsOn } from "./build";
 export { checkPlan, type PlanCheck } from "./check";
 export { MEALS, PREFERRED_BANDS } from "./meals";
-export { SHARE_FLOOR } from "./objective";
 export type { ReferenceCache } from "./references";
 export { reschedule, type ScheduleEdit, type Violation } from "./reschedule";
 export { score } from "./score";

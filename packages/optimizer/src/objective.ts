@@ -212,6 +212,3 @@ export class Objective {
     for (let v = 0; v < this.model.places; v++) if (tourOf[v]! >= 0) this.add(v);
   }
 }
-
-/** @deprecated Fairness has no floor any more (a power mean of shortfalls); kept for the export in index.ts. */
-export const SHARE_FLOOR = 0;

@@ -131,7 +131,7 @@ export interface ScoreDetails {
   time_constraint_compliance: number;
 }
 
-/** What shares and efficiency are measured against; kept in the plan so scores can be re-checked. */
+/** What efficiency is measured against (and who can be adopted); kept so scores can be re-checked. */
 export interface ScoreReference {
   /** Best total wish of an efficiency-only plan. */
   efficiencyBest: number;
@@ -144,7 +144,9 @@ export interface Scores {
   fairness: number;
   efficiency: number;
   details: ScoreDetails;
+  /** The lowest of `shares`. */
   min_share: number;
+  /** Each member's raw share: wish value of their places in the plan over that of all their wishes. */
   shares: Record<string, number>;
   reference: ScoreReference;
   fairnessWeight: number;

@@ -3,9 +3,11 @@ import { PartyPopper, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useActiveResult, useProgress } from "./api";
+import { scorePercent } from "./ScorePopup";
 
 const STAGE_WORDS = ["Analyzing", "Calculating", "Optimizing"];
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+// Rounded down, as in the score popup: a plan at 0.996 is not shown as 100%.
+const pct = (x: number) => `${scorePercent(x)}%`;
 
 /**
  * Over the map while a run is under way (real stages and percentages), then the success overlay:

@@ -1,5 +1,6 @@
 import { memberColor, type OptimizationResult, type OptimizationSettings } from "@tabi/contracts";
-import type { Plan } from "@tabi/optimizer";
+import { type Plan, PREFERRED_BANDS, parseHhmm } from "@tabi/optimizer";
+import { hoursOf, windowsForDates } from "../places/opening-hours";
 import { DAY_START, type DayFrame, homeStops } from "./problem";
 
 type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
@@ -15,6 +16,8 @@ export function presentPlan(
     tooFar?: string[];
     locks?: Map<string, { kind: "day" | "time" }>;
     preferred?: Map<string, string>;
+    /** Places whose hours never meet their time-of-day wish on the trip's days: their hours. */
+    closedThen?: Map<string, string>;
   } = {},
 ): Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId"> {
   const byId = new Map(places.map((p) => [p.id, p]));
@@ -34,7 +37,9 @@ export function presentPlan(
           longitude: p.longitude,
           category: p.category,
           ...(locked ? { locked } : {}),
-          ...(preferredMissed ? { note: missedNote(extra.preferred?.get(v.placeId)) } : {}),
+          ...(preferredMissed
+            ? { note: missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId)) }
+            : {}),
         };
       });
       const home = frame.home ? homeStops(frame, d.back, d.backTravelMinutes, d.backMode) : null;
@@ -80,8 +85,45 @@ const WHEN: Record<string, string> = {
   night: "at night",
 };
 
-/** Why a time-of-day wish was not kept (issue 12: the place detail says why). */
-export function missedNote(preferred: string | undefined): string {
+/**
+ * Why a time-of-day wish was not kept (issue 12: the place detail says why): the place is not open then
+ * on any day of the trip (`closedThen`: its hours), or the days had no room then.
+ */
+export function missedNote(preferred: string | undefined, closedThen?: string | null): string {
   const when = WHEN[preferred ?? ""] ?? "at the wished time";
+  if (closedThen)
+    return `Wished for ${when}, but it is not open then on the trip's days (${closedThen}), so it is planned as close to that time as its hours allow.`;
   return `Wished for ${when}, but no day had room for it then within its opening hours and the group's other wishes, so it is planned as close to that time as the days allow.`;
+}
+
+/** Places wished for a time of day at which their hours never open on the trip's days: their hours. */
+export function closedAtWishedTime(
+  places: {
+    id: string;
+    name: string;
+    category: string;
+    openingHours: unknown;
+    preferredTimeOfDay: string | null;
+  }[],
+  dates: string[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of places) {
+    const band = p.preferredTimeOfDay
+      ? PREFERRED_BANDS[p.preferredTimeOfDay as keyof typeof PREFERRED_BANDS]
+      : null;
+    if (!band) continue;
+    const hours = hoursOf(p).value;
+    const byDate = windowsForDates(hours, dates);
+    if (!byDate) continue; // open around the clock
+    const meets = dates.some((date) =>
+      (byDate[date] ?? []).some(([o, c]) => {
+        const open = parseHhmm(o);
+        const close = parseHhmm(c) <= open ? parseHhmm(c) + 1440 : parseHhmm(c);
+        return open < band[1] && close > band[0];
+      }),
+    );
+    if (!meets) out.set(p.id, hours);
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { closedAtWishedTime, missedNote } from "./present";
 import { buildProblem, CHECK_IN_MINUTES, flightMinutes, LANDING_MINUTES } from "./problem";
 
 const settings = {
@@ -131,5 +132,32 @@ describe("buildProblem", () => {
       { flights: { outbound: { from: far, to: kix }, inbound: null } },
     );
     expect(problem.days[0]).toMatchObject({ start: "19:59", visitsEnd: "20:00" });
+  });
+});
+
+describe("why a time-of-day wish was not kept", () => {
+  const place = (id: string, openingHours: string | null, preferredTimeOfDay: string | null) => ({
+    id,
+    name: id,
+    category: "temple",
+    openingHours,
+    preferredTimeOfDay,
+  });
+  it("names the hours of a place that is never open at the wished time, and only then", () => {
+    const closed = closedAtWishedTime(
+      [
+        place("ginkaku", "Mo-Su 08:30-17:00", "night"),
+        place("gion", "24/7", "night"),
+        place("pontocho", "Mo-Su 17:00-23:00", "night"),
+        place("museum", "Tu-Su 09:30-17:00", "morning"),
+        place("nowish", "Mo-Su 08:30-17:00", null),
+      ],
+      ["2026-12-10", "2026-12-11"],
+    );
+    expect([...closed]).toEqual([["ginkaku", "Mo-Su 08:30-17:00"]]);
+    expect(missedNote("night", closed.get("ginkaku"))).toContain(
+      "it is not open then on the trip's days (Mo-Su 08:30-17:00)",
+    );
+    expect(missedNote("morning")).toContain("no day had room for it then");
   });
 });

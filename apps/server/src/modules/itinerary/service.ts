@@ -22,7 +22,7 @@ import { hoursOf } from "../places/opening-hours";
 import { applyEdit } from "./edit";
 import { flightsFor } from "./flights";
 import { itineraryIcs } from "./ics";
-import { presentPlan } from "./present";
+import { closedAtWishedTime, presentPlan } from "./present";
 import { buildProblem, seedFor } from "./problem";
 import {
   activeResult,
@@ -154,6 +154,10 @@ export class OptimizationService {
         locks,
         preferred: new Map(
           data.places.flatMap((p) => (p.preferredTimeOfDay ? [[p.id, p.preferredTimeOfDay]] : [])),
+        ),
+        closedThen: closedAtWishedTime(
+          data.places,
+          problem.days.map((d) => d.date),
         ),
       });
       const resultId = await saveResult(this.db, scope.tripId, scope.userId, {

@@ -127,14 +127,7 @@ export function generateTrip(shape: TripShape): Problem {
       ...(rng.next() < 0.2 ? { preferred: PREFERRED[rng.int(0, 3)]! } : {}),
     });
   }
-  const start = new Date(Date.UTC(2026, 3, 6 + (shape.seed % 7)));
-  const days = Array.from({ length: shape.days }, (_, d) => ({
-    date: new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10),
-    start: "09:00",
-    end: "20:00",
-    from: "hotel",
-    to: "hotel",
-  }));
+  const days = hotelDays(new Date(Date.UTC(2026, 3, 6 + (shape.seed % 7))), shape.days);
   return {
     members,
     locations,
@@ -242,14 +235,7 @@ export function groupTrip(
       ...(rng.next() < 0.15 ? { preferred: PREFERRED[rng.int(0, 3)]! } : {}),
     });
   }
-  const start = new Date(Date.UTC(2026, 4, 4 + (seed % 7)));
-  const days = Array.from({ length: size.days ?? dayCount }, (_, d) => ({
-    date: new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10),
-    start: "09:00",
-    end: "20:00",
-    from: "hotel",
-    to: "hotel",
-  }));
+  const days = hotelDays(new Date(Date.UTC(2026, 4, 4 + (seed % 7))), size.days ?? dayCount);
   return {
     members,
     locations,
@@ -259,4 +245,15 @@ export function groupTrip(
     settings: { fairnessWeight: 0.6, includeMeals: true },
     seed,
   };
+}
+
+/** `count` days of 09:00-20:00 from `start`, each from and back to the hotel. */
+function hotelDays(start: Date, count: number) {
+  return Array.from({ length: count }, (_, d) => ({
+    date: new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10),
+    start: "09:00",
+    end: "20:00",
+    from: "hotel",
+    to: "hotel",
+  }));
 }

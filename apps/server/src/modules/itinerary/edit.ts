@@ -1,6 +1,7 @@
 import type { ItineraryDay, ItineraryEdit, OptimizationResult } from "@tabi/contracts";
 import { type PlanDay, type Problem, reschedule, type ScheduleEdit, type Violation } from "@tabi/optimizer";
 import { badRequest } from "../../http/errors";
+import { namedVisit } from "./present";
 import { type DayFrame, homeStops } from "./problem";
 
 /** Spec 2: system places cannot be dragged, resized or removed, nor be a reorder target. */
@@ -50,15 +51,7 @@ function fromPlanDay(
     if (!p) throw badRequest("That place is not in this trip");
     // A lock follows its visit (a locked visit moved by hand is locked where it was put); a note on a
     // time-of-day wish no longer holds once the visit was moved by hand.
-    const locked = locks.get(v.placeId);
-    return {
-      ...v,
-      name: p.name,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      category: p.category,
-      ...(locked ? { locked } : {}),
-    };
+    return namedVisit(v, p, locks.get(v.placeId));
   });
   const home = frame?.home ? homeStops(frame, plan.back, plan.backTravelMinutes, plan.backMode) : null;
   return {

@@ -28,15 +28,8 @@ export function presentPlan(
     days: plan.days.map((d, i) => {
       const frame = frames[i]!;
       const visits = d.visits.map(({ preferredMissed, ...v }) => {
-        const p = byId.get(v.placeId)!;
-        const locked = extra.locks?.get(v.placeId)?.kind;
         return {
-          ...v,
-          name: p.name,
-          latitude: p.latitude,
-          longitude: p.longitude,
-          category: p.category,
-          ...(locked ? { locked } : {}),
+          ...namedVisit(v, byId.get(v.placeId)!, extra.locks?.get(v.placeId)?.kind),
           ...(preferredMissed
             ? { note: missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId)) }
             : {}),
@@ -126,4 +119,16 @@ export function closedAtWishedTime(
     if (!meets) out.set(p.id, hours);
   }
   return out;
+}
+
+/** A plan's visit in the app's words: the place's name, position and category, and its lock. */
+export function namedVisit<V extends { placeId: string }>(visit: V, place: Named, locked?: "day" | "time") {
+  return {
+    ...visit,
+    name: place.name,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    category: place.category,
+    ...(locked ? { locked } : {}),
+  };
 }

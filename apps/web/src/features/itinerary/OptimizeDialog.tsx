@@ -141,34 +141,22 @@ export function OptimizeDialog({
         </Field>
         <fieldset className="grid min-w-0 grid-cols-2 gap-3">
           <legend className="sr-only">The shape of each day</legend>
-          <Field label="Day starts" error={dayErrors.dayStart}>
-            {(id, d) => (
-              <Input
-                id={id}
-                type="time"
-                step={300}
-                required
-                aria-describedby={d}
-                aria-invalid={dayErrors.dayStart ? true : undefined}
-                value={settings.dayStart}
-                onChange={(e) => setSettings({ ...settings, dayStart: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Day ends" error={dayErrors.dayEnd}>
-            {(id, d) => (
-              <Input
-                id={id}
-                type="time"
-                step={300}
-                required
-                aria-describedby={d}
-                aria-invalid={dayErrors.dayEnd ? true : undefined}
-                value={settings.dayEnd}
-                onChange={(e) => setSettings({ ...settings, dayEnd: e.target.value })}
-              />
-            )}
-          </Field>
+          {(["dayStart", "dayEnd"] as const).map((key) => (
+            <Field key={key} label={key === "dayStart" ? "Day starts" : "Day ends"} error={dayErrors[key]}>
+              {(id, d) => (
+                <Input
+                  id={id}
+                  type="time"
+                  step={300}
+                  required
+                  aria-describedby={d}
+                  aria-invalid={dayErrors[key] ? true : undefined}
+                  value={settings[key]}
+                  onChange={(e) => setSettings({ ...settings, [key]: e.target.value })}
+                />
+              )}
+            </Field>
+          ))}
           <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">
             Visits end by the day's end, except places wished for the night.
           </p>

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { Fragment, StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { router } from "./app/router";
 import { installSessionHandling } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
+import { i18n, initI18n } from "./i18n";
 import { queryRetryDelay, shouldRetryQuery } from "./lib/retry";
 import { useTheme } from "./lib/theme";
 import "./index.css";
@@ -27,11 +28,24 @@ function ThemedToaster() {
   return <Toaster theme={dark ? "dark" : "light"} position="top-center" richColors closeButton />;
 }
 
+/** A new language redraws the whole tree, so text formatted outside React hooks follows it too. */
+function LanguageRoot({ children }: { children: React.ReactNode }) {
+  const [language, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    i18n.on("languageChanged", setLanguage);
+    return () => i18n.off("languageChanged", setLanguage);
+  }, []);
+  return <Fragment key={language}>{children}</Fragment>;
+}
+
+await initI18n();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <DialogsProvider>
-        <RouterProvider router={router} />
+        <LanguageRoot>
+          <RouterProvider router={router} />
+        </LanguageRoot>
         <ThemedToaster />
       </DialogsProvider>
     </QueryClientProvider>

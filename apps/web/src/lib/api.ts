@@ -1,4 +1,4 @@
-import { MESSAGES } from "@tabi/contracts";
+import { currentLanguage, i18n } from "../i18n";
 import { reportAvailable, reportUnavailable } from "./availability";
 
 // The one HTTP client: JSON in and out, errors as ApiError with the server's code and message.
@@ -50,7 +50,11 @@ export async function api<T>(
   try {
     res = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      // The server answers (errors, e-mails it sends) in the language the app speaks now.
+      headers: {
+        "accept-language": currentLanguage(),
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,
@@ -58,7 +62,7 @@ export async function api<T>(
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     reportUnavailable();
-    throw new ApiError(0, "NETWORK_ERROR", "Network error: please check your connection and try again.");
+    throw new ApiError(0, "NETWORK_ERROR", i18n.t("common:error.network"));
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
@@ -66,7 +70,12 @@ export async function api<T>(
     const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
     reportUnavailable(retryAfterMs);
     // Never a 401's "Session expired": the session is fine, the service is away for a moment.
-    throw new ApiError(res.status, "SERVICE_UNAVAILABLE", MESSAGES.serviceUnavailable, retryAfterMs);
+    throw new ApiError(
+      res.status,
+      "SERVICE_UNAVAILABLE",
+      i18n.t("server:messages.serviceUnavailable"),
+      retryAfterMs,
+    );
   }
   reportAvailable();
   if (!res.ok) {

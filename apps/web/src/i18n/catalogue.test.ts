@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { baseKey, readCatalogues, variables } from "./check/catalogues";
+import { literals, sourceFiles } from "./check/sources";
+import { prose, visibleStrings } from "./check/visible";
+
+// The catalogue check (issue 13): every key the code uses exists in all four languages, nothing in a
+// catalogue is unused, placeholders agree across languages, and no visible web text bypasses them.
+const catalogues = readCatalogues();
+const languages = Object.keys(catalogues);
+const en = catalogues.en!;
+const KEY = /^([a-z]+):([\w.-]+)$/;
+
+/** Keys the code names ("places:edit.title"), plus server texts the code holds in English. */
+function usedKeys(): Set<string> {
+  const used = new Set<string>();
+  const englishServer = new Map([...en].filter(([k]) => k.startsWith("server:")).map(([k, v]) => [v, k]));
+  for (const file of sourceFiles())
+    for (const { value } of literals(file)) {
+      if (KEY.test(value)) used.add(value);
+      const server = englishServer.get(value);
+      if (server) used.add(server);
+      // A key built from a prefix ("plan:mode." + mode) marks the whole group as used.
+      if (/^[a-z]+:[\w.-]+\.$/.test(value)) used.add(`${value}*`);
+    }
+  return used;
+}
+
+describe("catalogues", () => {
+  const used = usedKeys();
+  const prefixes = [...used].filter((k) => k.endsWith("*")).map((k) => k.slice(0, -1));
+  const isUsed = (key: string) => used.has(baseKey(key)) || prefixes.some((p) => key.startsWith(p));
+
+  it("has the four languages", () => {
+    expect(languages.sort()).toEqual(["en", "ja", "ko", "zh"]);
+  });
+
+  it.each(languages)("%s has every key the code uses", (lng) => {
+    const have = new Set([...catalogues[lng]!.keys()].map(baseKey));
+    const missing = [...used].filter((k) => !k.endsWith("*") && !have.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(languages)("%s has no key nothing uses", (lng) => {
+    expect([...catalogues[lng]!.keys()].filter((k) => !isUsed(k))).toEqual([]);
+  });
+
+  it.each(languages.filter((l) => l !== "en"))("%s has the same keys and placeholders as English", (lng) => {
+    const other = catalogues[lng]!;
+    const base = (m: Map<string, string>) => new Set([...m.keys()].map(baseKey));
+    expect([...base(other)].filter((k) => !base(en).has(k))).toEqual([]);
+    expect([...base(en)].filter((k) => !base(other).has(k))).toEqual([]);
+    const vars = (m: Map<string, string>, key: string) =>
+      [...m].filter(([k]) => baseKey(k) === key).flatMap(([, v]) => variables(v));
+    const mismatched = [...base(en)].filter(
+      (k) => [...new Set(vars(en, k))].sort().join() !== [...new Set(vars(other, k))].sort().join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it("leaves no visible text in the web code outside the catalogues", () => {
+    const findings = sourceFiles()
+      .filter((f) => f.path.startsWith("apps/web/src/") && !f.path.startsWith("apps/web/src/i18n/"))
+      .flatMap(visibleStrings)
+      .map((f) => `${f.path}:${f.line} ${JSON.stringify(f.text)}`);
+    expect(findings).toEqual([]);
+  });
+});
+
+describe("the visible-text detector", () => {
+  it("tells prose from code", () => {
+    expect(["Save", "Trip settings", "3 days ago", "or drop a pin", "Saved."].every(prose)).toBe(true);
+    expect(["flex gap-2", "PLAN_LIMIT", "/api/trips", "Europe/Paris", "walk", "2026-12-10"].some(prose)).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { i18n } from "./index";
+import { intlLocale } from "./languages";
+
+// Dates, times, numbers, money and relative times in the chosen language, through Intl. A trip's dates
+// are calendar dates (formatted in UTC so they never shift); its times stay the trip's local times.
+const locale = () => intlLocale(i18n.language);
+const cache = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale()}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(), options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const asDate = (d: string | Date) =>
+  typeof d === "string" ? new Date(d.length === 10 ? `${d}T00:00:00Z` : d) : d;
+
+/** A calendar date ("2026-12-10") or an instant, with Intl options; calendar dates stay in UTC. */
+export function formatDate(d: string | Date, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }) {
+  const calendar = typeof d === "string" && d.length === 10;
+  return dateFormat(calendar ? { timeZone: "UTC", ...options } : options).format(asDate(d));
+}
+
+/** A date range sharing what both ends have in common: "Dec 10 – 14, 2026", "2026年12月10日～14日". */
+export function formatDateRange(start: string, end: string | null, options?: Intl.DateTimeFormatOptions) {
+  const f = dateFormat({ timeZone: "UTC", month: "short", day: "numeric", year: "numeric", ...options });
+  if (!end || end === start) return f.format(asDate(start));
+  return f.formatRange(asDate(start), asDate(end)).replace(/\s/g, " ");
+}
+
+/** A trip-local clock time "HH:MM" shown the way the language writes it ("9:30 AM", "9:30"). */
+export function formatClock(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  return dateFormat({ timeZone: "UTC", hour: "numeric", minute: "2-digit" }).format(
+    new Date(Date.UTC(2000, 0, 1, h, m)),
+  );
+}
+
+/** An instant in the viewer's own time zone: "Dec 8, 2026, 3:00 PM". */
+export const formatDateTime = (iso: string | Date) =>
+  dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(asDate(iso));
+
+export const formatNumber = (n: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(locale(), options).format(n);
+
+export const formatPercent = (fraction: number) =>
+  new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(fraction);
+
+export const formatCurrency = (amount: number, currency: string) =>
+  new Intl.NumberFormat(locale(), { style: "currency", currency }).format(amount);
+
+/** "3 days ago", "yesterday", "3日前": whole days between calendar days in the viewer's zone. */
+export function formatRelativeDays(iso: string, now = new Date()): string {
+  const startOf = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  const days = Math.round((startOf(now) - startOf(new Date(iso))) / 86_400_000);
+  const f = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" });
+  if (days < 7) return f.format(-Math.max(0, days), "day");
+  if (days < 30) return f.format(-Math.floor(days / 7), "week");
+  if (days < 365) return f.format(-Math.floor(days / 30), "month");
+  return f.format(-Math.floor(days / 365), "year");
+}
+
+/** A list joined the language's way: "A, B and C", "A、B、C". */
+export const formatList = (items: string[]) =>
+  new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items);

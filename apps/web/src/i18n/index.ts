@@ -1,0 +1,96 @@
+import i18next from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
+import { initReactI18next } from "react-i18next";
+import { intlLocale, isLanguage, type Language, matchLanguage } from "./languages";
+
+// Catalogues: one JSON file per language and area (locales/<lng>/<ns>.json), plus the server's texts
+// shared through contracts (ns "server"). Each language is its own chunk, fetched when chosen.
+const webCatalogues = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
+const serverCatalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+  "../../../../packages/contracts/src/i18n/*.json",
+);
+
+export const NAMESPACES = [
+  ...new Set(Object.keys(webCatalogues).map((p) => p.split("/")[3]!.replace(/\.json$/, ""))),
+  "server",
+];
+
+function loadCatalogue(lng: string, ns: string) {
+  const load =
+    ns === "server"
+      ? serverCatalogues[`../../../../packages/contracts/src/i18n/${lng}.json`]
+      : webCatalogues[`./locales/${lng}/${ns}.json`];
+  return load ? load().then((m) => m.default) : Promise.resolve({});
+}
+
+const STORAGE_KEY = "language";
+
+/** The language this browser last chose (guests keep it here), else the browser's own. */
+export function browserLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (isLanguage(saved)) return saved;
+  } catch {
+    // storage blocked: fall through to the browser's languages
+  }
+  return matchLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+function applyToDocument(lng: string) {
+  document.documentElement.lang = intlLocale(lng);
+}
+
+export async function initI18n(): Promise<void> {
+  const lng = browserLanguage();
+  applyToDocument(lng);
+  await i18next
+    .use(resourcesToBackend(loadCatalogue))
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: "en",
+      supportedLngs: ["en", "ja", "ko", "zh"],
+      ns: NAMESPACES,
+      defaultNS: "common",
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+}
+
+/** Switch the app's language; kept in this browser (and on the server by the profile for accounts). */
+export async function setLanguage(lng: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  applyToDocument(lng);
+  if (i18next.language !== lng) await i18next.changeLanguage(lng);
+}
+
+/** The language the app speaks now. */
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : "en");
+
+export { i18next as i18n };
+
+let englishServerKeys: Map<string, string> | undefined;
+/**
+ * A text the server wrote in English (a stored plan note, a contracts label): in the app's language.
+ * With its key and parameters when the server sent them; else found by its English words; else as is
+ * (an answer the server already wrote in the user's language, or user content).
+ */
+export function serverText(text: string, key?: string, params?: Record<string, unknown>): string {
+  if (key && i18next.exists(`server:${key}`)) return i18next.t(`server:${key}`, params);
+  if (!englishServerKeys) {
+    englishServerKeys = new Map();
+    const walk = (value: unknown, prefix: string) => {
+      if (typeof value === "string") englishServerKeys!.set(value, prefix);
+      else if (value && typeof value === "object")
+        for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
+    };
+    walk(i18next.getResourceBundle("en", "server"), "");
+  }
+  const found = englishServerKeys.get(text);
+  return found ? i18next.t(`server:${found}`) : text;
+}

@@ -35,6 +35,7 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           include: ["src/**/*.test.ts"],
+          setupFiles: ["src/i18n/test-setup.ts"],
         },
       },
     ],

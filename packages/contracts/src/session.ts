@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
 
+/** The app's languages (issue 13): English, 日本語, 한국어, 中文. */
+export const LANGUAGE_CODES = ["en", "ja", "ko", "zh"] as const;
+export const languageSchema = z.enum(LANGUAGE_CODES);
+export type LanguageCode = z.infer<typeof languageSchema>;
+/** PUT /api/me/language: the profile's language, kept on the server so it follows the user. */
+export const setLanguageSchema = z.object({ language: languageSchema });
+
 // What the web app needs to know about the signed-in user (GET /api/me).
 export const meSchema = z.object({
   id: z.string(),
@@ -12,6 +19,8 @@ export const meSchema = z.object({
   isPremium: z.boolean(),
   premiumExpiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Chosen in the profile; null until chosen (the app then follows the browser's language). */
+  language: languageSchema.nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -37,11 +37,11 @@ export function browserLanguage(): Language {
 }
 
 function applyToDocument(lng: string) {
-  document.documentElement.lang = intlLocale(lng);
+  if (typeof document !== "undefined") document.documentElement.lang = intlLocale(lng);
 }
 
-export async function initI18n(): Promise<void> {
-  const lng = browserLanguage();
+/** Loads the language's catalogues (and English, the fallback) before the first render. */
+export async function initI18n(lng: Language = browserLanguage()): Promise<void> {
   applyToDocument(lng);
   await i18next
     .use(resourcesToBackend(loadCatalogue))

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 // Writes .br (quality 11) and .gz (level 9) beside each text asset so the server sends them as they are
 // (@fastify/static preCompressed) instead of compressing on every request.
@@ -35,8 +36,64 @@ function precompress(): Plugin {
   };
 }
 
+const BRAND = "#0f766e";
+
+// Installable and usable offline (issue 13): the web app manifest, and a service worker (Workbox) that
+// precaches the whole app (every chunk, every language, the map library and the built-in basemap) and
+// keeps the raster map tiles seen. A new version waits for the user's "Reload" (registerType 'prompt',
+// features/offline/UpdatePrompt). API data is not the worker's business: the query cache is kept in
+// IndexedDB per user (lib/offline). /api and the dev mailbox (/dev) are never answered from the cache.
+const pwa = VitePWA({
+  registerType: "prompt",
+  injectRegister: false,
+  manifest: {
+    id: "/",
+    name: "Tabi",
+    short_name: "Tabi",
+    description: "Plan one trip together: everyone's wishes, one fair itinerary.",
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    background_color: "#f8fafc",
+    theme_color: BRAND,
+    categories: ["travel"],
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+    ],
+  },
+  workbox: {
+    // Everything the app may need (the manifest is added by the plugin itself).
+    globPatterns: ["**/*.{js,mjs,css,html,svg,png,json}"],
+    globIgnores: ["**/*.map", ".vite/**", "**/node_modules/**"],
+    // maplibre-gl is about 1.1 MB unpacked; the basemap's countries about 0.8 MB.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+    runtimeCaching: [
+      {
+        // Raster tiles ({z}/{x}/{y}.png and the like) from whatever host TILE_URL names: the last
+        // few thousand seen stay for a month, so the map of a trip opened once shows offline.
+        urlPattern: ({ url }) =>
+          !url.pathname.startsWith("/api/") && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "tabi-map-tiles",
+          expiration: { maxEntries: 4000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          // CORS answers only: an opaque one would count megabytes against the storage quota.
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true }, "/dev": "http://localhost:3000" },

@@ -2,6 +2,14 @@ import { z } from "zod";
 
 // Optimisation settings, progress, errors and results (spec 2 s.3, 4, 8, 9).
 
+/**
+ * A text the server stores in a plan keeps its English words, and beside them (issue 13, optional so
+ * plans stored before still parse) the key of the server catalogue without "server:" and its values,
+ * with which each reader's app says it in their language: `reason` + `reasonKey` + `reasonParams`.
+ */
+export const textParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type TextParams = z.infer<typeof textParamsSchema>;
+
 export const TRANSPORT_MODES = ["walking", "public_transport", "car"] as const;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:00");
 /** When a day's plan starts and ends (issue 12): visits end by dayEnd, except places wished for the night. */
@@ -104,6 +112,14 @@ const visitSchema = z.object({
   locked: z.enum(["day", "time"]).optional(),
   /** Why the visit is not where the group wished it (a time-of-day wish the plan could not keep). */
   note: z.string().optional(),
+  noteKey: z.string().optional(),
+  noteParams: textParamsSchema.optional(),
+});
+const dayPointSchema = z.object({
+  name: z.string(),
+  nameKey: z.string().optional(),
+  latitude: z.number(),
+  longitude: z.number(),
 });
 export const itineraryDaySchema = z.object({
   day: z.number(),
@@ -112,8 +128,9 @@ export const itineraryDaySchema = z.object({
   back: z.string(),
   backTravelMinutes: z.number(),
   backMode: z.string(),
-  start: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
-  end: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
+  /** Where the day starts and ends; a name the plan gave ("Base near your places") has its nameKey. */
+  start: dayPointSchema,
+  end: dayPointSchema,
   visits: z.array(visitSchema),
   meals: z.array(
     z.object({ kind: z.string(), start: z.string(), end: z.string(), afterPlaceId: z.string().nullable() }),
@@ -133,7 +150,16 @@ export const scoresSchema = z.object({
   }),
   min_share: z.number(),
   /** Each member's share with their name and colour (not 'User 1'). */
-  members: z.array(z.object({ userId: z.string(), name: z.string(), color: z.string(), share: z.number() })),
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      /** "Former member" (nameKey "plan.formerMember") for someone who left the trip. */
+      name: z.string(),
+      nameKey: z.string().optional(),
+      color: z.string(),
+      share: z.number(),
+    }),
+  ),
 });
 export type OptimizationScores = z.infer<typeof scoresSchema>;
 
@@ -145,7 +171,16 @@ export const optimizationResultSchema = z.object({
   executionTimeMs: z.number(),
   settings: optimizationSettingsSchema,
   days: z.array(itineraryDaySchema),
-  unscheduled: z.array(z.object({ placeId: z.string(), name: z.string(), reason: z.string() })),
+  unscheduled: z.array(
+    z.object({
+      placeId: z.string(),
+      name: z.string(),
+      /** A code of UNSCHEDULED_REASONS ("too_far"); reasonKey "unscheduled.too_far". */
+      reason: z.string(),
+      reasonKey: z.string().optional(),
+      reasonParams: textParamsSchema.optional(),
+    }),
+  ),
   scores: scoresSchema,
   totalTravelMinutes: z.number(),
   totalVisitMinutes: z.number(),
@@ -214,6 +249,8 @@ export const violationSchema = z.object({
   kind: z.string(),
   placeId: z.string().optional(),
   message: z.string(),
+  messageKey: z.string().optional(),
+  messageParams: textParamsSchema.optional(),
 });
 export const itineraryEditResponseSchema = z.object({
   result: optimizationResultSchema,

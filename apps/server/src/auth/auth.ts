@@ -9,6 +9,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
 import { allowedOrigins } from "../http/origin";
+import { contextLanguage, translate } from "../i18n";
+import { findLanguage } from "../modules/profile/queries";
 import type { MailProvider } from "../providers/mail";
 import { confirmEmail } from "../providers/mail/templates";
 
@@ -70,7 +72,9 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
       // forwarded mail) must not get a session; the user signs in with the password (decision 0006).
       autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url }) {
-        await mail.send({ to: user.email, ...confirmEmail(user.name, url) });
+        // In the user's language if they chose one, else in the language of the request that sent it.
+        const language = (await findLanguage(database.db, user.id)) ?? contextLanguage() ?? "en";
+        await mail.send({ to: user.email, ...confirmEmail(user.name, url, language) });
       },
     },
     socialProviders: config.google
@@ -92,7 +96,10 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
           const parsed = guestNameSchema.safeParse(ctx.body);
           if (!parsed.success)
             throw new APIError("BAD_REQUEST", {
-              message: parsed.error.issues[0]?.message ?? "Please enter a name",
+              message: translate(
+                parsed.error.issues[0]?.message ?? "Please enter a name",
+                contextLanguage() ?? "en",
+              ),
             });
           return parsed.data.name;
         },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
 import { isDatabaseUnavailable } from "../http/unavailable";
+import { languageContext, matchLanguage, text } from "../i18n";
 import { AccountThrottle, KNOWN_BROWSER_COOKIE } from "./account-throttle";
 import { type Auth, authFailure, CLIENT_IP_HEADER } from "./auth";
 
@@ -30,7 +31,7 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
         request.body != null &&
         (typeof request.body !== "object" || Array.isArray(request.body))
       )
-        throw badRequest("The request body must be a JSON object");
+        throw badRequest(text("server:errors.bodyNotObject"));
       const url = new URL(request.url, "http://internal");
       const body =
         request.method === "POST" && request.body !== undefined ? JSON.stringify(request.body) : undefined;
@@ -45,23 +46,25 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
         const wait = throttle.waitMs(email);
         if (wait > 0) {
           reply.header("retry-after", Math.ceil(wait / 1000));
-          throw new AppError(
-            429,
-            "RATE_LIMITED",
-            "Too many sign-in attempts. Please wait a moment and try again.",
-          );
+          throw new AppError(429, "RATE_LIMITED", text("server:errors.signInTooMany"));
         }
       }
       const headers = toFetchHeaders(request);
       if (body !== undefined) headers.set("content-type", "application/json");
       const failure: { error?: unknown } = {};
+      // The browser's language for what better-auth's hooks write (a confirmation e-mail to a new
+      // user, auth.ts); a user who chose one gets theirs. No session read here: most of these calls
+      // are signing in.
+      const language = matchLanguage(request.headers["accept-language"]) ?? "en";
       const response = await authFailure.run(failure, () =>
-        auth.handler(
-          new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
-            method: request.method,
-            headers,
-            body,
-          }),
+        languageContext.run(language, () =>
+          auth.handler(
+            new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
+              method: request.method,
+              headers,
+              body,
+            }),
+          ),
         ),
       );
       if (response.status >= 500) {
@@ -77,8 +80,8 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
       });
-      const text = await response.text();
-      return reply.send(text.length ? text : null);
+      const answer = await response.text();
+      return reply.send(answer.length ? answer : null);
     },
   });
 }

@@ -4,8 +4,10 @@ import type { Auth } from "../auth/auth";
 import { toFetchHeaders } from "../auth/bridge";
 import { membershipKey, type ReadCaches } from "../cache";
 import type { Db } from "../db/connect";
+import { type Language, matchLanguage } from "../i18n";
 import { findMembership } from "../modules/members/queries";
-import { forbidden, notFound, unauthorized } from "./errors";
+import { findLanguage } from "../modules/profile/queries";
+import { forbidden, type Message, notFound, unauthorized } from "./errors";
 import { isDatabaseUnavailable } from "./unavailable";
 
 export type Guard = "public" | "signedIn" | "tripMember" | "tripAdmin" | "tripOwner";
@@ -20,6 +22,8 @@ export interface SessionUser {
   isPremium?: boolean | null;
   premiumExpiresAt?: Date | null;
   createdAt: Date;
+  /** The profile's language (user_settings), read with the session and cached with it; null: not chosen. */
+  language?: Language | null;
 }
 
 declare const tripScopeBrand: unique symbol;
@@ -46,13 +50,18 @@ declare module "fastify" {
     /** Every /api route declares who may call it; checked once, here. */
     guard?: Guard;
     /** The 403 message of a trip guard when the spec has a specific one. */
-    forbiddenMessage?: string;
+    forbiddenMessage?: Message;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; resolved at most once per request. */
     currentUser(): Promise<SessionUser | null>;
     /** The signed-in user; throws 401 when there is none. */
     requireUser(): Promise<SessionUser>;
+    /**
+     * The language to answer in (issue 13): the user's chosen one, else the best match of the
+     * browser's Accept-Language among the app's languages, else English.
+     */
+    language(): Promise<Language>;
     /** Set by the trip guards: the checked membership of the trip in the route's :tripId. */
     tripScope?: TripScope;
   }
@@ -79,9 +88,16 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db, caches:
           ? Promise.resolve(cached)
           : auth.api
               .getSession({ headers: toFetchHeaders(this) })
-              .then((s) => {
-                const user = (s?.user as SessionUser | undefined) ?? null;
-                if (user) caches.sessions.set(cookie, user, s?.session?.expiresAt);
+              .then(async (s) => {
+                const found = (s?.user as SessionUser | undefined) ?? null;
+                if (!found) return null;
+                // A failed read of the language is no reason to sign anyone out (an outage still is).
+                const language = await findLanguage(db, found.id).catch((err) => {
+                  if (isDatabaseUnavailable(err)) throw err;
+                  return null;
+                });
+                const user: SessionUser = { ...found, language };
+                caches.sessions.set(cookie, user, s?.session?.expiresAt);
                 return user;
               })
               .catch((err) => {
@@ -92,6 +108,10 @@ export function registerGuards(app: FastifyInstance, auth: Auth, db: Db, caches:
       userCache.set(this, pending);
     }
     return pending;
+  });
+  app.decorateRequest("language", async function (this: FastifyRequest) {
+    const user = await this.currentUser();
+    return user?.language ?? matchLanguage(this.headers["accept-language"]) ?? "en";
   });
   app.decorateRequest("tripScope", undefined);
   app.decorateRequest("requireUser", async function (this: FastifyRequest) {

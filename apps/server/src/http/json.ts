@@ -1,5 +1,6 @@
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "@tabi/contracts";
 import type { FastifyInstance } from "fastify";
+import { text } from "../i18n";
 import { badRequest } from "./errors";
 
 /** No body of ours nests deeper; a deeper one would only exhaust the stack of whoever walks it. */
@@ -40,9 +41,9 @@ export function registerInputGuards(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body as string;
-    if (tooDeep(text)) return done(badRequest("The request body is nested too deeply"), undefined);
-    parseJson(request, text, (err, value) => {
+    const raw = body as string;
+    if (tooDeep(raw)) return done(badRequest(text("server:errors.bodyTooDeep")), undefined);
+    parseJson(request, raw, (err, value) => {
       if (err) return done(err, undefined);
       if (hasControl(value)) return done(badRequest(CONTROL_CHARACTER_MESSAGE), undefined);
       done(null, value);

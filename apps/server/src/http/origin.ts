@@ -1,6 +1,7 @@
 import { networkInterfaces } from "node:os";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { text } from "../i18n";
 import { AppError, forbidden } from "./errors";
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
@@ -36,7 +37,7 @@ export function isCrossSite(request: FastifyRequest, origins: ReadonlySet<string
   return request.headers["sec-fetch-site"] === "cross-site";
 }
 
-export const crossSiteError = () => forbidden("Cross-site requests are not allowed");
+export const crossSiteError = () => forbidden(text("server:errors.crossSite"));
 
 /**
  * Refuses state-changing /api requests from other sites, and bodies that are not JSON: a form or
@@ -54,6 +55,6 @@ export function registerOriginCheck(app: FastifyInstance, origins: readonly stri
     const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
     const multipart = (request.routeOptions.config as { multipart?: boolean } | undefined)?.multipart;
     if (hasBody && type !== "application/json" && !(multipart && type === "multipart/form-data"))
-      throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON (application/json)");
+      throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", text("server:errors.jsonOnly"));
   });
 }

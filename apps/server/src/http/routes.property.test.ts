@@ -96,6 +96,7 @@ const FIELDS = [
   "type",
   "email",
   "password",
+  "language",
   "code",
   "role",
   "canOptimize",

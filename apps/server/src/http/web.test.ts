@@ -19,6 +19,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets", "big-abc123.js.br"), brotliCompressSync(BIG));
   writeFileSync(join(dist, "assets", "big-abc123.js.gz"), gzipSync(BIG));
   writeFileSync(join(dist, "robots.txt"), "User-agent: *");
+  writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(join(dist, "workbox-6b95745d.js"), "define([], () => {});");
+  writeFileSync(join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Tabi", start_url: "/" }));
   t = await createTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
 });
 afterAll(async () => {
@@ -74,4 +77,38 @@ it("sends the build's brotli or gzip file as the client accepts, else the plain 
   const robots = await t.app.inject({ method: "GET", url: "/robots.txt" });
   expect(robots.headers["cache-control"]).toBe("no-cache");
   expect(robots.headers.etag).toBeDefined();
+});
+
+it("serves the service worker and the manifest fresh, with their types, under a CSP that allows them", async () => {
+  for (const [url, type] of [
+    ["/sw.js", "javascript"],
+    ["/workbox-6b95745d.js", "javascript"],
+    ["/manifest.webmanifest", "application/manifest+json"],
+  ] as const) {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers["content-type"], url).toContain(type);
+    // Never from the HTTP cache: a stale worker would hold every new version back.
+    expect(res.headers["cache-control"], url).toBe("no-cache, max-age=0");
+  }
+  const csp = String((await t.app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+  const directive = (name: string) =>
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === name)
+      ?.slice(1);
+  // The worker is a same-origin script; the manifest falls under default-src when manifest-src is absent.
+  expect(directive("worker-src")).toContain("'self'");
+  expect(directive("script-src")).toContain("'self'");
+  expect(directive("manifest-src") ?? directive("default-src")).toContain("'self'");
+  // The worker fetches map tiles from the tile host (https) and the API on our origin.
+  expect(directive("connect-src")).toEqual(expect.arrayContaining(["'self'", "https:"]));
+});
+
+it("never answers the API or the dev mailbox with the app's page (the worker's fallback excludes them too)", async () => {
+  const api = await t.app.inject({ method: "GET", url: "/api/nowhere" });
+  expect(api.headers["content-type"]).toContain("application/json");
+  const dev = await t.app.inject({ method: "GET", url: "/dev/nowhere" });
+  expect(dev.body).not.toContain("Tabi test shell");
 });

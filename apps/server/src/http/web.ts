@@ -13,8 +13,14 @@ export function findWebDist(configured?: string): string | undefined {
   return candidates.find((dir) => existsSync(join(dir, "index.html")));
 }
 
+/**
+ * Files the browser must ask about on every load, never from its HTTP cache: the service worker and
+ * its Workbox runtime (a stale one would hold back every new version), the web app manifest.
+ */
+const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+
 // Serves the single-page app: hashed assets with long caching, pre-compressed when the client accepts it,
-// index.html for every other page path.
+// index.html for every other page path. The service worker (issue 13) and the manifest are revalidated.
 export async function registerWeb(
   app: FastifyInstance,
   dist: string,
@@ -27,6 +33,11 @@ export async function registerWeb(
     // .br/.gz written at build time (vite.config.ts), chosen by Accept-Encoding, with Vary: accept-encoding.
     preCompressed: true,
     setHeaders(res, path) {
+      const name = (path.split(/[\\/]/).pop() ?? "").replace(/\.(br|gz)$/, "");
+      if (REVALIDATED.test(name)) {
+        res.header("cache-control", "no-cache, max-age=0");
+        return;
+      }
       res.header(
         "cache-control",
         path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",

@@ -1,18 +1,19 @@
-import { MESSAGES } from "@tabi/contracts";
 import { AlertTriangle } from "lucide-react";
 import { Component, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
 
 export function ErrorScreen({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
       <AlertTriangle className="size-12 text-amber-500" aria-hidden />
-      <h2 className="text-xl font-semibold">{MESSAGES.genericErrorTitle}</h2>
-      <p className="text-slate-600 dark:text-slate-300">{MESSAGES.genericErrorText}</p>
-      <div className="mt-2 flex gap-2">
-        <Button onClick={onRetry}>Try Again</Button>
+      <h2 className="text-xl font-semibold">{t("server:messages.genericErrorTitle")}</h2>
+      <p className="text-slate-600 dark:text-slate-300">{t("server:messages.genericErrorText")}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-2">
+        <Button onClick={onRetry}>{t("common:action.tryAgain")}</Button>
         <Button variant="secondary" onClick={() => window.location.assign("/")}>
-          Go Home
+          {t("shell:goHome")}
         </Button>
       </div>
     </div>

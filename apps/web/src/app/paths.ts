@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "@tabi/contracts";
+import { i18n } from "../i18n";
 
 // Every route of spec 1 section 2, with its header title and subtitle.
 export const paths = {
@@ -13,13 +14,16 @@ export const paths = {
 } as const;
 
 export function headerFor(pathname: string): { title: string; subtitle?: string } {
-  if (pathname === "/") return { title: "My Trips", subtitle: "Plan your next adventure" };
-  if (pathname === "/my-trip" || pathname.startsWith("/trip/")) return { title: "Trip Details" };
-  if (pathname === "/my-trip/my-places") return { title: "My Places" };
-  if (pathname === "/my-trip/chat") return { title: "Group Chat" };
-  if (pathname === "/my-trip/share") return { title: "Share Trip" };
-  if (pathname === "/add-place") return { title: "Add Place" };
-  if (pathname === "/profile") return { title: "Profile" };
+  const t = (key: string) => i18n.t(key);
+  if (pathname === "/")
+    return { title: t("shell:title.myTrips"), subtitle: t("shell:title.myTripsSubtitle") };
+  if (pathname === "/my-trip" || pathname.startsWith("/trip/"))
+    return { title: t("shell:title.tripDetails") };
+  if (pathname === "/my-trip/my-places") return { title: t("shell:title.myPlaces") };
+  if (pathname === "/my-trip/chat") return { title: t("shell:title.groupChat") };
+  if (pathname === "/my-trip/share") return { title: t("shell:title.shareTrip") };
+  if (pathname === "/add-place") return { title: t("shell:title.addPlace") };
+  if (pathname === "/profile") return { title: t("shell:title.profile") };
   return { title: PRODUCT_NAME };
 }
 

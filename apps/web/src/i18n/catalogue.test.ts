@@ -11,12 +11,16 @@ const en = catalogues.en!;
 const KEY = /^([a-z]+):([\w.-]+)$/;
 
 /** Keys the code names ("places:edit.title"), plus server texts the code holds in English. */
+const NAMESPACES = new Set([...en.keys()].map((k) => k.split(":")[0]!));
 function usedKeys(): Set<string> {
   const used = new Set<string>();
   const englishServer = new Map([...en].filter(([k]) => k.startsWith("server:")).map(([k, v]) => [v, k]));
   for (const file of sourceFiles())
     for (const { value } of literals(file)) {
-      if (KEY.test(value)) used.add(value);
+      // Web namespaces are used by web code only: "places:all" is a cache key on the server.
+      const ns = value.split(":")[0]!;
+      const here = ns === "server" || file.path.startsWith("apps/web/");
+      if (KEY.test(value) && NAMESPACES.has(ns) && here) used.add(value);
       const server = englishServer.get(value);
       if (server) used.add(server);
       // A key built from a prefix ("plan:mode." + mode) marks the whole group as used.

@@ -31,10 +31,13 @@ export function formatDateRange(start: string, end: string | null, options?: Int
   return f.formatRange(asDate(start), asDate(end)).replace(/\s/g, " ");
 }
 
-/** A trip-local clock time "HH:MM" shown the way the language writes it ("9:30 AM", "9:30"). */
+/**
+ * A trip-local clock time "HH:MM" in the language's own digits and separators, on the 24-hour clock in
+ * every language (timetables and itineraries read that way, and the spec's times are "09:00").
+ */
 export function formatClock(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
-  return dateFormat({ timeZone: "UTC", hour: "numeric", minute: "2-digit" }).format(
+  return dateFormat({ timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
     new Date(Date.UTC(2000, 0, 1, h, m)),
   );
 }

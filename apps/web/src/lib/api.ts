@@ -1,5 +1,6 @@
 import { currentLanguage, i18n } from "../i18n";
 import { reportAvailable, reportUnavailable } from "./availability";
+import { noteServerAnswer } from "./offline/lastSync";
 
 // The one HTTP client: JSON in and out, errors as ApiError with the server's code and message.
 export class ApiError extends Error {
@@ -78,6 +79,7 @@ export async function api<T>(
     );
   }
   reportAvailable();
+  noteServerAnswer(); // the offline banner's "last synced"
   if (!res.ok) {
     // Our API answers { error: { code, message } }; better-auth answers { code, message }.
     const body = (data ?? {}) as {

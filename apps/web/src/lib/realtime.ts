@@ -6,9 +6,22 @@ type Resync = (tripId: string) => void;
 /**
  * One WebSocket per tab. It reconnects with exponential backoff (1 s to 30 s, with jitter) and
  * subscribes again; after a reconnect, or a gap in a trip's sequence numbers, `onResync` tells the
- * caller to refetch that trip, so nothing missed stays missing.
+ * caller to refetch that trip, so nothing missed stays missing. Without a network it does not try;
+ * when the network comes back it reconnects at once.
  */
 class RealtimeClient {
+  constructor() {
+    if (typeof window === "undefined") return;
+    window.addEventListener("online", () => {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.attempts = 0;
+      this.ensure();
+    });
+    // A socket can outlive the network for a while without noticing: close it, to resync on return.
+    window.addEventListener("offline", () => this.ws?.close());
+  }
+
   private ws: WebSocket | null = null;
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,6 +73,7 @@ class RealtimeClient {
 
   private ensure() {
     if (this.ws || this.timer || this.trips.size === 0) return;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return; // 'online' calls again
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/ws`;
     const ws = new WebSocket(url);
     this.ws = ws;

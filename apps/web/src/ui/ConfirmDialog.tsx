@@ -1,4 +1,5 @@
 import { AlertDialog } from "radix-ui";
+import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
 
 /** A yes/no question before something that cannot be undone. */
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -28,12 +30,12 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             {text ?? " "}
           </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="ghost">Cancel</Button>
+              <Button variant="ghost">{t("common:action.cancel")}</Button>
             </AlertDialog.Cancel>
             <Button variant="danger" disabled={busy} onClick={onConfirm}>
-              {busy ? "Deleting..." : confirmLabel}
+              {busy ? t("common:status.deleting") : confirmLabel}
             </Button>
           </div>
         </AlertDialog.Content>

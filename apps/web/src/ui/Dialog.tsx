@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
+import { useTranslation } from "react-i18next";
 import { cn } from "../lib/cn";
 
 interface DialogProps {
@@ -13,6 +14,7 @@ interface DialogProps {
 
 /** A modal that is a bottom sheet on phones and a centred card on wider screens. */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const { t } = useTranslation();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -24,7 +26,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           )}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 pt-5 pb-3 dark:border-slate-800">
-            <div>
+            <div className="min-w-0">
               <D.Title className="text-lg font-semibold">{title}</D.Title>
               {description ? (
                 <D.Description className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
@@ -32,13 +34,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
                 </D.Description>
               ) : (
                 <D.Description className="sr-only">
-                  {typeof title === "string" ? title : "Dialog"}
+                  {typeof title === "string" ? title : t("shell:dialog.fallbackTitle")}
                 </D.Description>
               )}
             </div>
             <D.Close
-              aria-label="Close"
-              className="-mr-1 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label={t("common:action.close")}
+              className="-mr-1 shrink-0 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
               <X className="size-5" />
             </D.Close>

@@ -35,7 +35,7 @@ export function SegmentedTabs<T extends string>({
           aria-selected={value === o.value}
           onClick={() => onChange(o.value)}
           className={cn(
-            "flex items-center justify-center gap-1.5 rounded-lg px-4 py-2 text-sm font-medium",
+            "flex min-w-0 items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-center text-sm leading-tight font-medium sm:px-4",
             value === o.value ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-600 dark:text-slate-300",
           )}
         >

@@ -1,11 +1,13 @@
 import { Loader2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "../lib/cn";
 
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <Loader2
       role="status"
-      aria-label={label}
+      aria-label={label ?? t("shell:spinner.loading")}
       className={cn("size-5 animate-spin text-brand-600", className)}
     />
   );

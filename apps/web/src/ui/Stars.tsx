@@ -1,13 +1,16 @@
 import { Star, StarHalf } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../i18n/format";
 import { cn } from "../lib/cn";
 
 /** Read-only stars for a value out of five (halves shown). */
 export function Stars({ value, className, label }: { value: number; className?: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <span
       className={cn("inline-flex items-center", className)}
       role="img"
-      aria-label={label ?? `${value} out of 5 stars`}
+      aria-label={label ?? t("shell:stars.rating", { value: formatNumber(value) })}
     >
       {[1, 2, 3, 4, 5].map((i) =>
         value >= i ? (
@@ -32,6 +35,7 @@ export function StarInput({
   onChange(v: number): void;
   label: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div role="radiogroup" aria-label={label} className="flex gap-1">
       {[1, 2, 3, 4, 5].map((i) => (
@@ -40,7 +44,7 @@ export function StarInput({
           type="button"
           role="radio"
           aria-checked={value === i}
-          aria-label={`${i} ${i === 1 ? "star" : "stars"}`}
+          aria-label={t("shell:stars.option", { count: i })}
           tabIndex={value === i ? 0 : -1}
           onClick={() => onChange(i)}
           onKeyDown={(e) => {

@@ -16,9 +16,8 @@ export const userSettings = pgTable("user_settings", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  language: text("language", { enum: ["en", "ja", "ko", "zh"] })
-    .notNull()
-    .default("en"),
+  /** The profile's language (issue 13); null until chosen: the browser's Accept-Language decides. */
+  language: text("language", { enum: ["en", "ja", "ko", "zh"] }),
   notifyMessages: boolean("notify_messages").notNull().default(true),
   notifyTripUpdates: boolean("notify_trip_updates").notNull().default(true),
   notifyNewMembers: boolean("notify_new_members").notNull().default(true),

@@ -2,6 +2,7 @@ import { type Invitation, TRIP_MESSAGES } from "@tabi/contracts";
 import type { Db, Executor } from "../../db/connect";
 import { AppError, forbidden } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
+import { text } from "../../i18n";
 import { limitsFor } from "../billing/plan";
 import { lowestFreeColor } from "../members/colors";
 import { countMemberships, usedColors } from "../members/queries";
@@ -46,7 +47,7 @@ export async function createInvitation(db: Executor, tripId: string, createdBy: 
 /** The trip's code: reused while active, unexpired and not used up; otherwise a new one (spec 3 s.4). */
 export async function currentInvitation(db: Db, scope: TripScope): Promise<Invitation> {
   if (scope.role !== "admin" && !scope.canInviteMembers)
-    throw forbidden("You do not have permission to invite members.");
+    throw forbidden(text("server:members.noInvitePermission"));
   const row =
     (await findUsableInvitation(db, scope.tripId)) ??
     (await createInvitation(db, scope.tripId, scope.userId));

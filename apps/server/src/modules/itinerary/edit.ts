@@ -1,7 +1,8 @@
 import type { ItineraryDay, ItineraryEdit, OptimizationResult } from "@tabi/contracts";
 import { type PlanDay, type Problem, reschedule, type ScheduleEdit, type Violation } from "@tabi/optimizer";
 import { badRequest } from "../../http/errors";
-import { namedVisit } from "./present";
+import { text } from "../../i18n";
+import { namedVisit, unscheduledReason } from "./present";
 import { type DayFrame, homeStops } from "./problem";
 
 /** Spec 2: system places cannot be dragged, resized or removed, nor be a reorder target. */
@@ -48,7 +49,7 @@ function fromPlanDay(
   const { head } = split(old);
   const visits = plan.visits.map((v) => {
     const p = places.get(v.placeId);
-    if (!p) throw badRequest("That place is not in this trip");
+    if (!p) throw badRequest(text("server:edit.placeNotInTrip"));
     // A lock follows its visit (a locked visit moved by hand is locked where it was put); a note on a
     // time-of-day wish no longer holds once the visit was moved by hand.
     return namedVisit(v, p, locks.get(v.placeId));
@@ -83,7 +84,7 @@ export function applyEdit(
   );
   const dayAt = (n: number) => {
     const d = days[n - 1];
-    if (!d) throw badRequest(`The plan has no day ${n}`);
+    if (!d) throw badRequest(text("server:edit.noDay", { day: n }));
     return d;
   };
   const violations: Violation[] = [];
@@ -119,7 +120,7 @@ export function applyEdit(
   } else if (edit.type === "insert") {
     refuseSystem(edit.placeId);
     if (days.some((d) => d.visits.some((v) => v.placeId === edit.placeId)))
-      throw badRequest("That place is already in the plan");
+      throw badRequest(text("server:edit.alreadyInPlan"));
     run(edit.day, [
       {
         type: "insert",
@@ -132,7 +133,7 @@ export function applyEdit(
     refuseSystem(edit.placeId);
     const day = dayAt(edit.day);
     const at = day.visits.findIndex((v) => v.placeId === edit.placeId);
-    if (at < 0) throw badRequest("That place is not on this day");
+    if (at < 0) throw badRequest(text("server:edit.notOnDay"));
     const { locked: _old, ...visit } = day.visits[at]!;
     const visits = [...day.visits];
     visits[at] = edit.lock ? { ...visit, locked: edit.lock } : visit;
@@ -140,7 +141,7 @@ export function applyEdit(
   } else {
     const from = dayAt(edit.fromDay);
     const moving = from.visits[edit.index];
-    if (!moving) throw badRequest("Nothing to move there");
+    if (!moving) throw badRequest(text("server:edit.nothingToMove"));
     if (isSystem(moving)) throw badRequest(SYSTEM_CHANGE_MESSAGE);
     if (edit.fromDay === edit.toDay)
       run(edit.fromDay, [
@@ -173,7 +174,7 @@ export function applyEdit(
     ...result.days
       .flatMap((d) => d.visits)
       .filter(dropped)
-      .map((v) => ({ placeId: v.placeId, name: v.name, reason: "removed" })),
+      .map((v) => ({ placeId: v.placeId, name: v.name, ...unscheduledReason("removed") })),
   ];
   return { days, unscheduled, violations };
 }

@@ -78,4 +78,23 @@ it("adds an event for each flight, between the two airports' stops", () => {
   ]);
   expect(events[1]!.startDate.toString()).toBe("2026-12-10T09:58:00");
   expect(events[1]!.endDate.toString()).toBe("2026-12-10T11:03:00");
+  expect(events[1]!.description).toBe(
+    "From Haneda Airport to Osaka International Airport, estimated. Day 1 of Kyoto",
+  );
+
+  // In the reader's language (issue 13): the words around the names, not the names.
+  const ja = new ICAL.Component(
+    ICAL.parse(itineraryIcs({ id: "t1", name: "京都", timezone: "Asia/Tokyo" }, result, "ja")),
+  )
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c));
+  expect(ja.map((e) => e.summary)).toEqual([
+    "Haneda Airport",
+    "フライト HND → ITM",
+    "Osaka International Airport",
+  ]);
+  expect(ja[1]!.description).toBe(
+    "Haneda AirportからOsaka International Airportへ（時刻は目安です）。京都の1日目",
+  );
+  expect(ja[0]!.description).toBe("京都の1日目");
 });

@@ -1,5 +1,6 @@
 import type { OptimizationResult } from "@tabi/contracts";
 import ical from "ical-generator";
+import { type Language, t } from "../../i18n";
 
 /**
  * The itinerary as iCalendar: one event per visit, at its local time in the trip's zone.
@@ -9,11 +10,13 @@ import ical from "ical-generator";
 export function itineraryIcs(
   trip: { id: string; name: string; timezone: string },
   result: OptimizationResult,
+  lng: Language = "en",
 ): string {
+  // The calendar's name is the trip's own; the words around the visits are the reader's language.
   const cal = ical({
     name: trip.name,
     timezone: trip.timezone,
-    prodId: { company: "Tabi", product: "trip-planner", language: "EN" },
+    prodId: { company: "Tabi", product: "trip-planner", language: lng.toUpperCase() },
   });
   const wall = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00Z`);
   // An end at or before its start is past midnight (a late landing).
@@ -31,8 +34,16 @@ export function itineraryIcs(
           id: `${trip.id}-${day.day}-flight-${i}@tabi`,
           ...span(day.date, before.end, v.arrive),
           timezone: trip.timezone,
-          summary: `Flight ${iataOf(before.placeId) ?? before.name} → ${iataOf(v.placeId) ?? v.name}`,
-          description: `From ${before.name} to ${v.name}, estimated. Day ${day.day} of ${trip.name}`,
+          summary: t(
+            "server:calendar.flight",
+            { from: iataOf(before.placeId) ?? before.name, to: iataOf(v.placeId) ?? v.name },
+            lng,
+          ),
+          description: t(
+            "server:calendar.flightDescription",
+            { from: before.name, to: v.name, day: day.day, trip: trip.name },
+            lng,
+          ),
           location: { title: before.name, geo: { lat: before.latitude, lon: before.longitude } },
         });
       }
@@ -41,7 +52,7 @@ export function itineraryIcs(
         ...span(day.date, v.start, v.end),
         timezone: trip.timezone,
         summary: v.name,
-        description: `Day ${day.day} of ${trip.name}`,
+        description: t("server:calendar.visitDescription", { day: day.day, trip: trip.name }, lng),
         location: { title: v.name, geo: { lat: v.latitude, lon: v.longitude } },
       });
     }

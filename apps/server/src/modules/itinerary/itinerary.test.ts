@@ -135,8 +135,20 @@ describe("optimising a trip", () => {
       stayMinutes: 1440,
     });
     expect(tooLong.json().violations.map((v: { kind: string }) => v.kind)).toContain("day_end");
+    // Each broken rule also carries its catalogue key and values, so every member reads it in theirs.
+    const dayEnd = tooLong.json().violations.find((v: { kind: string }) => v.kind === "day_end");
+    expect(dayEnd).toMatchObject({ messageKey: "violation.dayEnd" });
+    expect(dayEnd.message).toBe(
+      `back at ${dayEnd.messageParams.time}, after the day's end ${dayEnd.messageParams.end}`,
+    );
     const removed = await owner.post(editUrl, { type: "remove", day: day.day, placeId: a.placeId });
     expect(removed.json().result.unscheduled.map((u: { placeId: string }) => u.placeId)).toContain(a.placeId);
+    expect(removed.json().result.unscheduled).toContainEqual({
+      placeId: a.placeId,
+      name: a.name,
+      reason: "removed",
+      reasonKey: "unscheduled.removed",
+    });
     const other = day.day === 1 ? 2 : 1;
     const inserted = await owner.post(editUrl, { type: "insert", day: other, placeId: a.placeId, index: 0 });
     expect(inserted.json().result.days[other - 1].visits[0].placeId).toBe(a.placeId);

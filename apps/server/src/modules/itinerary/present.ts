@@ -1,5 +1,6 @@
 import { memberColor, type OptimizationResult, type OptimizationSettings } from "@tabi/contracts";
 import { type Plan, PREFERRED_BANDS, parseHhmm } from "@tabi/optimizer";
+import { planText, type ServerKey } from "../../i18n";
 import { hoursOf, windowsForDates } from "../places/opening-hours";
 import { DAY_START, type DayFrame, homeStops } from "./problem";
 
@@ -21,7 +22,7 @@ export function presentPlan(
   } = {},
 ): Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId"> {
   const byId = new Map(places.map((p) => [p.id, p]));
-  const tooFar = (extra.tooFar ?? []).map((placeId) => ({ placeId, reason: "too_far" }));
+  const tooFar = (extra.tooFar ?? []).map((placeId) => ({ placeId, reason: "too_far" as const }));
   return {
     executionTimeMs: plan.ms,
     settings,
@@ -31,7 +32,7 @@ export function presentPlan(
         return {
           ...namedVisit(v, byId.get(v.placeId)!, extra.locks?.get(v.placeId)?.kind),
           ...(preferredMissed
-            ? { note: missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId)) }
+            ? missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId))
             : {}),
         };
       });
@@ -53,7 +54,7 @@ export function presentPlan(
     unscheduled: [...plan.unscheduled, ...tooFar].map((u) => ({
       placeId: u.placeId,
       name: byId.get(u.placeId)?.name ?? "",
-      reason: u.reason,
+      ...unscheduledReason(u.reason),
     })),
     scores: {
       total: plan.scores.total,
@@ -63,7 +64,9 @@ export function presentPlan(
       min_share: plan.scores.min_share,
       members: Object.entries(plan.scores.shares).map(([userId, share]) => {
         const m = members.find((x) => x.userId === userId);
-        return { userId, name: m?.name ?? "Former member", color: memberColor(m?.colorIndex), share };
+        if (m) return { userId, name: m.name, color: memberColor(m.colorIndex), share };
+        const former = planText("server:plan.formerMember");
+        return { userId, name: former.text, nameKey: former.key, color: memberColor(null), share };
       }),
     },
     totalTravelMinutes: plan.scores.travelMinutes,
@@ -71,22 +74,44 @@ export function presentPlan(
   };
 }
 
-const WHEN: Record<string, string> = {
-  morning: "in the morning",
-  noon: "around noon",
-  afternoon: "in the afternoon",
-  night: "at night",
+// One text per time of day, so each language words the whole sentence (issue 13).
+const CLOSED_THEN: Record<string, ServerKey> = {
+  morning: "server:plan.missedClosed.morning",
+  noon: "server:plan.missedClosed.noon",
+  afternoon: "server:plan.missedClosed.afternoon",
+  night: "server:plan.missedClosed.night",
+};
+const NO_ROOM: Record<string, ServerKey> = {
+  morning: "server:plan.missedNoRoom.morning",
+  noon: "server:plan.missedNoRoom.noon",
+  afternoon: "server:plan.missedNoRoom.afternoon",
+  night: "server:plan.missedNoRoom.night",
 };
 
 /**
  * Why a time-of-day wish was not kept (issue 12: the place detail says why): the place is not open then
- * on any day of the trip (`closedThen`: its hours), or the days had no room then.
+ * on any day of the trip (`closedThen`: its hours), or the days had no room then. In English, with the
+ * key and values each reader's app says it with.
  */
-export function missedNote(preferred: string | undefined, closedThen?: string | null): string {
-  const when = WHEN[preferred ?? ""] ?? "at the wished time";
-  if (closedThen)
-    return `Wished for ${when}, but it is not open then on the trip's days (${closedThen}), so it is planned as close to that time as its hours allow.`;
-  return `Wished for ${when}, but no day had room for it then within its opening hours and the group's other wishes, so it is planned as close to that time as the days allow.`;
+export function missedNote(preferred: string | undefined, closedThen?: string | null) {
+  const { text, key, params } = closedThen
+    ? planText(CLOSED_THEN[preferred ?? ""] ?? "server:plan.missedClosed.any", { hours: closedThen })
+    : planText(NO_ROOM[preferred ?? ""] ?? "server:plan.missedNoRoom.any");
+  return { note: text, noteKey: key, ...(params ? { noteParams: params } : {}) };
+}
+
+const UNSCHEDULED: Record<string, ServerKey> = {
+  too_far: "server:unscheduled.too_far",
+  closed: "server:unscheduled.closed",
+  no_time: "server:unscheduled.no_time",
+  lower_value: "server:unscheduled.lower_value",
+  removed: "server:unscheduled.removed",
+};
+
+/** An unscheduled place's reason: the code the app shows in words, and the key of those words. */
+export function unscheduledReason(reason: string) {
+  const key = UNSCHEDULED[reason];
+  return { reason, ...(key ? { reasonKey: planText(key).key } : {}) };
 }
 
 /** Places wished for a time of day at which their hours never open on the trip's days: their hours. */

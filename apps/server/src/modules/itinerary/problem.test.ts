@@ -73,7 +73,7 @@ describe("buildProblem", () => {
       settings,
     );
     expect(frames[0]!.start.name).toBe("Nagoya");
-    expect(frames[0]!.end.name).toBe("Base near your places");
+    expect(frames[0]!.end).toMatchObject({ name: "Base near your places", nameKey: "plan.baseNearPlaces" });
     expect(frames[0]!.end.latitude).toBeCloseTo(35.01, 2);
     expect(frames[0]!.end.longitude).toBeCloseTo(135.74, 2);
     expect(tooFar).toEqual(["seoul"]);
@@ -155,9 +155,13 @@ describe("why a time-of-day wish was not kept", () => {
       ["2026-12-10", "2026-12-11"],
     );
     expect([...closed]).toEqual([["ginkaku", "Mo-Su 08:30-17:00"]]);
-    expect(missedNote("night", closed.get("ginkaku"))).toContain(
+    expect(missedNote("night", closed.get("ginkaku")).note).toContain(
       "it is not open then on the trip's days (Mo-Su 08:30-17:00)",
     );
-    expect(missedNote("morning")).toContain("no day had room for it then");
+    expect(missedNote("night", closed.get("ginkaku"))).toMatchObject({
+      noteKey: "plan.missedClosed.night",
+      noteParams: { hours: "Mo-Su 08:30-17:00" },
+    });
+    expect(missedNote("morning").note).toContain("no day had room for it then");
   });
 });

@@ -12,6 +12,7 @@ import {
   TRAVEL_MODEL,
   travelMinutes,
 } from "@tabi/optimizer";
+import { planText } from "../../i18n";
 import { windowsForDates } from "../places/opening-hours";
 
 export interface PlaceForProblem {
@@ -42,6 +43,8 @@ export interface TripForProblem {
 
 export interface Point {
   name: string;
+  /** A name the plan gives (a base near the places): its catalogue key, for the reader's language. */
+  nameKey?: string;
   latitude: number;
   longitude: number;
 }
@@ -165,7 +168,8 @@ export function placesCentre(places: PlaceForProblem[]): Point | null {
     at = sum(next) <= sum(at) ? next : at;
     if (at !== next) break;
   }
-  return { name: "Base near your places", latitude: at.lat, longitude: at.lng };
+  const { text, key } = planText("server:plan.baseNearPlaces");
+  return { name: text, nameKey: key, latitude: at.lat, longitude: at.lng };
 }
 
 /**
@@ -255,7 +259,9 @@ export function buildProblem(
   const anchors = hotelPoints ?? [placesCentre(allWished)].filter((p): p is Point => p !== null);
   const tooFar = tooFarPlaces(allWished, anchors, settings);
   const wished = allWished.filter((p) => !tooFar.has(p.id));
-  const centre = placesCentre(wished) ?? departurePoint(trip) ?? { name: "Base", latitude: 0, longitude: 0 };
+  const fallback = planText("server:plan.base");
+  const centre = placesCentre(wished) ??
+    departurePoint(trip) ?? { name: fallback.text, nameKey: fallback.key, latitude: 0, longitude: 0 };
   const departure = departurePoint(trip) ?? centre;
   const back = returnPoint(trip) ?? departure;
   const flights = context.flights ?? { outbound: null, inbound: null };

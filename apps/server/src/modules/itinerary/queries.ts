@@ -9,6 +9,7 @@ import {
   placeWishes,
   tripMembers,
   trips,
+  userSettings,
   users,
 } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
@@ -119,8 +120,9 @@ export async function rotateMemberFeedToken(db: Executor, scope: TripScope): Pro
 export async function findFeedMember(db: Executor, token: string) {
   if (token.length < 20) return undefined;
   const [row] = await db
-    .select({ tripId: tripMembers.tripId, userId: tripMembers.userId })
+    .select({ tripId: tripMembers.tripId, userId: tripMembers.userId, language: userSettings.language })
     .from(tripMembers)
+    .leftJoin(userSettings, eq(userSettings.userId, tripMembers.userId))
     .where(eq(tripMembers.calendarTokenHash, hashFeedToken(token)));
   return row;
 }

@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import { forbidden, notFound } from "../../http/errors";
 import { scopeOf, type TripScope } from "../../http/guards";
+import { matchLanguage, text } from "../../i18n";
 import type { App, AppContext } from "../types";
 import { tripFullBody } from "./full";
 import { findFeedMember, rotateMemberFeedToken } from "./queries";
@@ -102,8 +103,8 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
     "/api/trips/:tripId/itinerary.ics",
     { config: { guard: "tripMember" }, schema: { tags: ["itinerary"], params: tripParams } },
     async (request, reply) => {
-      const file = await service.ics(scopeOf(request));
-      if (!file) throw notFound("There is no itinerary to export yet. Optimize first.");
+      const file = await service.ics(scopeOf(request), await request.language());
+      if (!file) throw notFound(text("server:optimization.noItineraryToExport"));
       return reply
         .type("text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
@@ -132,8 +133,12 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       // Each member's own token, looked up on every read: it stops the moment the membership ends.
       const member = await findFeedMember(ctx.database.db, request.params.token.replace(/\.ics$/, ""));
-      const file = member ? await service.ics({ ...member } as TripScope) : null;
-      if (!file) throw notFound("Calendar not found");
+      // In the member's language; a calendar app's own Accept-Language when they chose none.
+      const language = member?.language ?? matchLanguage(request.headers["accept-language"]) ?? "en";
+      const file = member
+        ? await service.ics({ tripId: member.tripId, userId: member.userId } as TripScope, language)
+        : null;
+      if (!file) throw notFound(text("server:optimization.calendarNotFound"));
       return reply
         .type("text/calendar; charset=utf-8")
         .header("cache-control", "private, max-age=300")

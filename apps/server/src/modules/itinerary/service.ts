@@ -13,6 +13,7 @@ import type { Db } from "../../db/connect";
 import { trips } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
+import { type Language, planText, type ServerKey, text } from "../../i18n";
 import type { OptimizationQueue, QueuedOptimization } from "../../jobs/queue";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import type { GeoLookup } from "../../providers/places";
@@ -190,7 +191,7 @@ export class OptimizationService {
   /** A calendar edit by any member: recomputed with `reschedule`, saved, broadcast; violations reported. */
   async edit(scope: TripScope, edit: ItineraryEdit) {
     const result = await this.active(scope);
-    if (!result) throw notFound("There is no itinerary to edit yet. Optimize first.");
+    if (!result) throw notFound(text("server:optimization.noItineraryToEdit"));
     const { problem, frames, named, data } = await this.load(scope, result.settings);
     let applied: ReturnType<typeof applyEdit>;
     try {
@@ -267,13 +268,13 @@ export class OptimizationService {
   }
 
   /** The active plan as an .ics file (null: nothing planned yet). */
-  async ics(scope: TripScope): Promise<{ filename: string; body: string } | null> {
+  async ics(scope: TripScope, lng: Language = "en"): Promise<{ filename: string; body: string } | null> {
     const result = await this.active(scope);
     const [trip] = await this.db.select().from(trips).where(eq(trips.id, scope.tripId));
     if (!result || !trip) return null;
     return {
       filename: `${trip.name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim() || "trip"}.ics`,
-      body: itineraryIcs(trip, result),
+      body: itineraryIcs(trip, result, lng),
     };
   }
 
@@ -425,14 +426,43 @@ function lockedVisits(result: OptimizationResult | null): Map<string, PlaceLock>
 /**
  * A broken rule of a calendar edit in the group's words (spec 2 'adjustment_message'): the place by
  * its name, and its opening hours when the edit put it outside them. The edit is saved either way.
+ * With the key and values each member's app says it with (issue 13); the English stays as it was.
  */
 function adjustmentMessage(
   v: { kind: string; placeId?: string; message: string },
   places: { id: string; name: string; category: string; openingHours: unknown }[],
 ) {
   const place = v.placeId ? places.find((p) => p.id === v.placeId) : undefined;
-  if (!place) return v;
+  const hours = place && v.kind === "closed" ? hoursOf(place).value : undefined;
+  const said = violationText(v, place?.name, hours);
+  const keyed = said ? { messageKey: said.key, messageParams: said.params } : {};
+  if (!place) return { ...v, ...keyed };
   let message = v.message.replaceAll(`"${place.id}"`, place.name);
-  if (v.kind === "closed") message += ` (open ${hoursOf(place).value}). Please adjust the visit.`;
-  return { ...v, message };
+  if (v.kind === "closed") message += ` (open ${hours}). Please adjust the visit.`;
+  return { ...v, message, ...keyed };
+}
+
+const MEAL_LATE: Record<string, ServerKey> = {
+  breakfast: "server:violation.breakfastLate",
+  lunch: "server:violation.lunchLate",
+  dinner: "server:violation.dinnerLate",
+};
+
+/** The catalogue text of an optimiser violation, from its kind and the times its message names. */
+function violationText(v: { kind: string; message: string }, place?: string, hours?: string) {
+  if (v.kind === "closed" && place && hours) {
+    const m = /(\d\d:\d\d)-(\d\d:\d\d) is outside/.exec(v.message);
+    if (m) return planText("server:violation.closed", { place, from: m[1]!, to: m[2]!, hours });
+  }
+  if (v.kind === "duplicate" && place) return planText("server:violation.duplicate", { place });
+  if (v.kind === "meal") {
+    const m = /^(\w+) starts at (\d\d:\d\d)/.exec(v.message);
+    const key = m ? MEAL_LATE[m[1]!] : undefined;
+    if (key) return planText(key, { time: m![2]! });
+  }
+  if (v.kind === "day_end") {
+    const m = /^back at (\d\d:\d\d), after the day's end (\d\d:\d\d)/.exec(v.message);
+    if (m) return planText("server:violation.dayEnd", { time: m[1]!, end: m[2]! });
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/connect";
 import { tripMembers } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
+import { text } from "../../i18n";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { findMembership } from "./queries";
 
@@ -11,10 +12,10 @@ import { findMembership } from "./queries";
  * their sockets and unsubscribes them. The owner cannot be removed; one leaves oneself with 'leave'.
  */
 export async function removeMember(db: Db, scope: TripScope, userId: string) {
-  if (userId === scope.userId) throw conflict("Use 'Leave trip' to leave the trip yourself.");
+  if (userId === scope.userId) throw conflict(text("server:members.useLeave"));
   const target = await findMembership(db, scope.tripId, userId);
-  if (!target) throw notFound("Member not found");
-  if (target.ownerId === userId) throw forbidden("The trip owner cannot be removed.");
+  if (!target) throw notFound(text("server:members.memberNotFound"));
+  if (target.ownerId === userId) throw forbidden(text("server:members.ownerNotRemovable"));
   await db.transaction(async (tx) => {
     await lockTrip(tx, scope.tripId);
     await tx

@@ -7,6 +7,7 @@ import {
 } from "@tabi/contracts";
 import { z } from "zod";
 import { scopeOf } from "../../http/guards";
+import { text } from "../../i18n";
 import { getTripDetail } from "../trips/service";
 import type { App, AppContext } from "../types";
 import { removeMember } from "./remove";
@@ -69,7 +70,7 @@ export async function memberRoutes(app: App, ctx: AppContext) {
   app.post(
     "/api/trips/:tripId/owner",
     {
-      config: { guard: "tripOwner", forbiddenMessage: "Only the trip owner can hand the trip on." },
+      config: { guard: "tripOwner", forbiddenMessage: text("server:members.onlyOwnerTransfers") },
       schema: {
         tags: ["members"],
         params: tripParams,

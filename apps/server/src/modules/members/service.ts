@@ -4,16 +4,18 @@ import type { Db } from "../../db/connect";
 import { tripMembers, trips } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
+import { text } from "../../i18n";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
 import { findMembership, updateMember } from "./queries";
 
 export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
   // An empty change would reach the database as an UPDATE with no columns.
-  if (Object.values(input).every((v) => v === undefined)) throw badRequest("Nothing to change");
+  if (Object.values(input).every((v) => v === undefined))
+    throw badRequest(text("server:members.nothingToChange"));
   if (input.role !== undefined && userId === scope.userId) throw forbidden(TRIP_MESSAGES.ownRole);
   const target = await findMembership(db, scope.tripId, userId);
-  if (!target) throw notFound("Member not found");
+  if (!target) throw notFound(text("server:members.memberNotFound"));
   if (input.role === "member" && target.ownerId === userId) throw forbidden(TRIP_MESSAGES.ownerStaysAdmin);
   await updateMember(db, scope.tripId, userId, input);
   return getTripDetail(db, scope);
@@ -33,7 +35,7 @@ export async function leaveTrip(db: Db, scope: TripScope) {
 
 export async function transferOwnership(db: Db, scope: TripScope, userId: string) {
   const target = await findMembership(db, scope.tripId, userId);
-  if (!target) throw notFound("Member not found");
+  if (!target) throw notFound(text("server:members.memberNotFound"));
   await db.transaction(async (tx) => {
     await tx.update(trips).set({ ownerId: userId, updatedAt: new Date() }).where(eq(trips.id, scope.tripId));
     await tx

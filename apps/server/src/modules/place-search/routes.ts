@@ -1,7 +1,8 @@
 import { placeResultSchema, placeSearchQuerySchema, placeSearchResponseSchema } from "@tabi/contracts";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
+import { text } from "../../i18n";
 import { type PlacesProvider, PlacesProviderError } from "../../providers/places";
 import type { App } from "../types";
 
@@ -92,11 +93,10 @@ async function fromProvider<T>(reply: FastifyReply, places: PlacesProvider, call
       "place search failed",
     );
     const status = err.reason === "unavailable" ? 503 : 502;
-    return reply.status(status).send({
-      error: {
-        code: "PLACES_UNAVAILABLE",
-        message: `Place search is unavailable right now (${err.message})`,
-      },
-    });
+    throw new AppError(
+      status,
+      "PLACES_UNAVAILABLE",
+      text("server:errors.placeSearchUnavailable", { detail: err.message }),
+    );
   }
 }

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
+import { text } from "../../i18n";
 import { limitsFor } from "../billing/plan";
 import { canAddPlacesNow } from "../trips/present";
 import { isSamePlace } from "./dedupe";
@@ -185,7 +186,7 @@ export async function editPlace(
     const view = await updateWishAndView(tx, scope, placeId, level);
     if (view) return view;
     await onePlace(tx, scope, placeId);
-    throw conflict("Add this place to your list first.");
+    throw conflict(text("server:places.wishFirst"));
   };
   if (wishLevel === undefined)
     return changesPlace ? presentView(await changePlace(db), scope) : presentOne(db, scope, placeId);

@@ -1,9 +1,9 @@
-import { attachAccountSchema, meSchema } from "@tabi/contracts";
+import { attachAccountSchema, meSchema, setLanguageSchema } from "@tabi/contracts";
 import { z } from "zod";
 import { toFetchHeaders } from "../../auth/bridge";
 import type { App, AppContext } from "../types";
 import { userStats } from "./queries";
-import { attachAccount, getMe } from "./service";
+import { attachAccount, getMe, setLanguage } from "./service";
 
 const statsSchema = z.object({
   placesAdded: z.number(),
@@ -26,6 +26,14 @@ export async function profileRoutes(app: App, ctx: AppContext) {
     async (request) => userStats(db, (await request.requireUser()).id),
   );
 
+  app.put(
+    "/api/me/language",
+    {
+      config: { guard: "signedIn" },
+      schema: { tags: ["profile"], body: setLanguageSchema, response: { 200: meSchema } },
+    },
+    async (request) => setLanguage(db, await request.requireUser(), request.body.language),
+  );
   app.post(
     "/api/me/account",
     {
@@ -33,6 +41,13 @@ export async function profileRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["profile"], body: attachAccountSchema, response: { 200: meSchema } },
     },
     async (request) =>
-      attachAccount(db, ctx.auth, await request.requireUser(), request.body, toFetchHeaders(request)),
+      attachAccount(
+        db,
+        ctx.auth,
+        await request.requireUser(),
+        request.body,
+        toFetchHeaders(request),
+        await request.language(),
+      ),
   );
 }

@@ -1,11 +1,12 @@
-import type { AttachAccountInput, Me } from "@tabi/contracts";
+import type { AttachAccountInput, LanguageCode, Me } from "@tabi/contracts";
 import type { Auth } from "../../auth/auth";
 import { AUTH_CALLBACK_PATH } from "../../auth/auth";
 import type { Db } from "../../db/connect";
 import { conflict } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
+import { type Language, languageContext, text } from "../../i18n";
 import { isPremiumActive } from "../billing/plan";
-import { attachEmail, emailTaken, findUserById, touchLastActive } from "./queries";
+import { attachEmail, emailTaken, findUserById, saveLanguage, touchLastActive } from "./queries";
 
 export function presentMe(u: SessionUser): Me {
   const guest = Boolean(u.isAnonymous);
@@ -19,12 +20,19 @@ export function presentMe(u: SessionUser): Me {
     isPremium: isPremiumActive(u),
     premiumExpiresAt: u.premiumExpiresAt ? new Date(u.premiumExpiresAt).toISOString() : null,
     createdAt: new Date(u.createdAt).toISOString(),
+    language: u.language ?? null,
   };
 }
 
 export async function getMe(db: Db, user: SessionUser): Promise<Me> {
   await touchLastActive(db, user.id);
   return presentMe(user);
+}
+
+/** The profile's language (issue 13): kept on the server, so it follows the user to every device. */
+export async function setLanguage(db: Db, user: SessionUser, language: LanguageCode): Promise<Me> {
+  await saveLanguage(db, user.id, language);
+  return presentMe({ ...user, language });
 }
 
 /**
@@ -37,13 +45,17 @@ export async function attachAccount(
   user: SessionUser,
   input: AttachAccountInput,
   headers: Headers,
+  language: Language,
 ): Promise<Me> {
-  if (!user.isAnonymous) throw conflict("This account already has an e-mail address");
+  if (!user.isAnonymous) throw conflict(text("server:profile.alreadyHasEmail"));
   const email = input.email.trim().toLowerCase();
-  if (await emailTaken(db, email, user.id)) throw conflict("An account with this e-mail already exists");
+  if (await emailTaken(db, email, user.id)) throw conflict(text("server:profile.emailTaken"));
   await attachEmail(db, user.id, email);
   await auth.api.setPassword({ body: { newPassword: input.password }, headers });
-  await auth.api.sendVerificationEmail({ body: { email, callbackURL: AUTH_CALLBACK_PATH }, headers });
+  // The confirmation e-mail speaks the language of the request that asked for it.
+  await languageContext.run(language, () =>
+    auth.api.sendVerificationEmail({ body: { email, callbackURL: AUTH_CALLBACK_PATH }, headers }),
+  );
   const updated = await findUserById(db, user.id);
-  return presentMe(updated as SessionUser);
+  return presentMe({ ...(updated as SessionUser), language: user.language ?? null });
 }

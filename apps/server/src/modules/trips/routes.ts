@@ -34,7 +34,9 @@ export async function tripRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["trips"], body: tripCreateSchema, response: { 201: tripDetailSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTrip(db, await request.requireUser(), request.body)),
+      reply
+        .status(201)
+        .send(await createTrip(db, await request.requireUser(), request.body, await request.language())),
   );
 
   app.get(
@@ -57,7 +59,7 @@ export async function tripRoutes(app: App, ctx: AppContext) {
         response: { 200: tripDetailSchema },
       },
     },
-    async (request) => editTrip(db, scopeOf(request), request.body),
+    async (request) => editTrip(db, scopeOf(request), request.body, await request.language()),
   );
 
   app.delete(

@@ -16,6 +16,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/connect";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
+import type { Language } from "../../i18n";
 import { limitsFor } from "../billing/plan";
 import { createInvitation } from "../invitations/service";
 import { countMemberships, listMembers } from "../members/queries";
@@ -81,7 +82,12 @@ export function presentMyTrip(
   return presentTrip(shared.trip, { ...me, assignedColorIndex: me.colorIndex }, shared.members);
 }
 
-export async function createTrip(db: Db, user: SessionUser, input: z.output<typeof tripCreateSchema>) {
+export async function createTrip(
+  db: Db,
+  user: SessionUser,
+  input: z.output<typeof tripCreateSchema>,
+  lng: Language = "en",
+) {
   const limit = limitsFor(user).trips;
   if ((await countMemberships(db, user.id)) >= limit)
     throw new AppError(403, "PLAN_LIMIT", TRIP_MESSAGES.tripLimitCreate);
@@ -91,7 +97,7 @@ export async function createTrip(db: Db, user: SessionUser, input: z.output<type
   const roundTrip = input.destination?.toLowerCase() === SAME_AS_DEPARTURE;
   const tripId = await db.transaction(async (tx) => {
     const trip = await insertTrip(tx, {
-      name: input.name || defaultTripName(input.departureLocation),
+      name: input.name || defaultTripName(input.departureLocation, lng),
       description: input.description || null,
       departureLocation: input.departureLocation,
       departureLatitude: input.departureLatitude ?? null,
@@ -127,14 +133,19 @@ export async function createTrip(db: Db, user: SessionUser, input: z.output<type
   return getTripDetail(db, { tripId, userId: user.id } as TripScope);
 }
 
-export async function editTrip(db: Db, scope: TripScope, input: z.output<typeof tripUpdateSchema>) {
+export async function editTrip(
+  db: Db,
+  scope: TripScope,
+  input: z.output<typeof tripUpdateSchema>,
+  lng: Language = "en",
+) {
   const current = await getTrip(db, scope);
   if (!current) throw notFound(TRIP_MESSAGES.tripNotFound);
   const t = current.trip;
   const patch: Partial<typeof t> = {};
   // Only fields that are set are changed; null clears an optional one.
   if (input.name !== undefined)
-    patch.name = input.name || defaultTripName(input.departureLocation ?? t.departureLocation);
+    patch.name = input.name || defaultTripName(input.departureLocation ?? t.departureLocation, lng);
   if (input.description !== undefined) patch.description = input.description || null;
   if (input.departureLocation !== undefined) patch.departureLocation = input.departureLocation;
   if (input.departureLatitude !== undefined) patch.departureLatitude = input.departureLatitude;

@@ -1,10 +1,16 @@
 import { PRODUCT_NAME } from "@tabi/contracts";
+import { type Language, t } from "../../i18n";
 import { escapeHtml } from "./html";
 
-export function confirmEmail(name: string, url: string) {
+/** The sign-up confirmation (also sent when a guest attaches an e-mail), in the reader's language. */
+export function confirmEmail(name: string, url: string, lng: Language = "en") {
+  const product = { product: PRODUCT_NAME };
+  const greeting = (who: string) => t("server:mail.greeting", { name: who }, lng);
+  const intro = t("server:mail.confirmIntro", product, lng);
+  const ignore = t("server:mail.confirmIgnore", undefined, lng);
   return {
-    subject: `Confirm your ${PRODUCT_NAME} account`,
-    text: `Hi ${name},\n\nPlease confirm your e-mail address to finish signing up for ${PRODUCT_NAME}:\n\n${url}\n\nIf you did not sign up, you can ignore this message.\n`,
-    html: `<p>Hi ${escapeHtml(name)},</p><p>Please confirm your e-mail address to finish signing up for ${PRODUCT_NAME}:</p><p><a href="${escapeHtml(url)}">Confirm my e-mail</a></p><p>If you did not sign up, you can ignore this message.</p>`,
+    subject: t("server:mail.confirmSubject", product, lng),
+    text: `${greeting(name)}\n\n${intro}\n\n${url}\n\n${ignore}\n`,
+    html: `<p>${escapeHtml(greeting(name))}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(t("server:mail.confirmButton", undefined, lng))}</a></p><p>${escapeHtml(ignore)}</p>`,
   };
 }

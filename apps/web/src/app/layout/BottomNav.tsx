@@ -1,19 +1,21 @@
 import { Home, Map as MapIcon, MapPin, MessageCircle, Share2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { paths } from "../paths";
 
 const ITEMS = [
-  { to: paths.home, label: "Home", Icon: Home, end: true },
-  { to: paths.myTrip, label: "Plan", Icon: MapIcon, end: true },
-  { to: paths.places, label: "Places", Icon: MapPin, end: true },
-  { to: paths.chat, label: "Chat", Icon: MessageCircle, end: true },
-  { to: paths.share, label: "Share", Icon: Share2, end: true },
-];
+  { to: paths.home, label: "shell:nav.home", Icon: Home, end: true },
+  { to: paths.myTrip, label: "shell:nav.plan", Icon: MapIcon, end: true },
+  { to: paths.places, label: "shell:nav.places", Icon: MapPin, end: true },
+  { to: paths.chat, label: "shell:nav.chat", Icon: MessageCircle, end: true },
+  { to: paths.share, label: "shell:nav.share", Icon: Share2, end: true },
+] as const;
 
 export function BottomNav() {
+  const { t } = useTranslation();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t("shell:nav.label")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200/70 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/90"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
@@ -23,11 +25,14 @@ export function BottomNav() {
               to={to}
               end={end}
               className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? "text-brand-700 dark:text-brand-100" : "text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200"}`
+                `flex h-full min-w-0 flex-col items-center justify-center gap-0.5 px-0.5 text-xs font-medium ${isActive ? "text-brand-700 dark:text-brand-100" : "text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200"}`
               }
             >
-              <Icon className="size-5" aria-hidden />
-              {label}
+              <Icon className="size-5 shrink-0" aria-hidden />
+              {/* A long label (another language) takes two lines at most, never the neighbour's room. */}
+              <span className="line-clamp-2 max-w-full text-center leading-tight [overflow-wrap:anywhere]">
+                {t(label)}
+              </span>
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { ArrowLeft, Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useMe } from "../../features/auth/session";
 import { useDialogs } from "../../features/info/dialogs";
@@ -8,6 +9,7 @@ import { ProfileMenu } from "./ProfileMenu";
 import { ThemeToggle } from "./ThemeToggle";
 
 export function Header() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const me = useMe().data;
@@ -24,7 +26,7 @@ export function Header() {
           <button
             type="button"
             onClick={back}
-            aria-label="Back"
+            aria-label={t("common:action.back")}
             className="rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <ArrowLeft className="size-5" aria-hidden />
@@ -41,7 +43,7 @@ export function Header() {
           <button
             type="button"
             onClick={() => open("premium")}
-            aria-label="Upgrade to Premium"
+            aria-label={t("billing:upgrade")}
             className="rounded-full p-2 text-amber-500 hover:bg-amber-50 dark:hover:bg-amber-900/30"
           >
             <Star className="size-5 fill-amber-400" aria-hidden />

@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../ui/Spinner";
 import { meQuery } from "./session";
 
 /** Spec 3 'Auth callback': where confirmation links and Google sign-in land. */
 export function AuthCallback() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -13,6 +15,7 @@ export function AuthCallback() {
     const error = params.get("error");
     if (error) {
       const description = params.get("error_description") ?? "";
+      // The sign-in screen shows it in the app's language (redirectedAuthError).
       navigate(`/?error=${encodeURIComponent(`OAuth Error: ${error} - ${description}`)}`, { replace: true });
       return;
     }
@@ -30,7 +33,7 @@ export function AuthCallback() {
   return (
     <div className="flex min-h-[60dvh] flex-col items-center justify-center gap-3 text-slate-600 dark:text-slate-300">
       <Spinner className="size-8" />
-      <p>Completing sign-in...</p>
+      <p>{t("auth:callback.completing")}</p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { MESSAGES, PASSWORD_MIN, PRODUCT_NAME } from "@tabi/contracts";
+import { PASSWORD_MIN, PRODUCT_NAME } from "@tabi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
@@ -15,13 +16,16 @@ import { WelcomeCard } from "./WelcomeCard";
 type Mode = "signup" | "signin";
 
 export function SignInScreen() {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>("signup");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(
-    () => redirectedAuthError(window.location.search) || (sessionExpired() ? MESSAGES.sessionExpired : ""),
+    () =>
+      redirectedAuthError(window.location.search) ||
+      (sessionExpired() ? t("server:messages.sessionExpired") : ""),
   );
   const [notice, setNotice] = useState("");
   const [guestOpen, setGuestOpen] = useState(false);
@@ -40,17 +44,16 @@ export function SignInScreen() {
     e.preventDefault();
     setError("");
     setNotice("");
-    if (!email.trim() || !password) return setError("Email and password are required");
+    if (!email.trim() || !password) return setError(t("auth:error.required"));
     if (mode === "signup") {
-      if (password !== confirm) return setError(MESSAGES.passwordsDoNotMatch);
-      if (password.length < PASSWORD_MIN)
-        return setError(`Password must be at least ${PASSWORD_MIN} characters`);
+      if (password !== confirm) return setError(t("server:messages.passwordsDoNotMatch"));
+      if (password.length < PASSWORD_MIN) return setError(t("auth:error.passwordMin", { min: PASSWORD_MIN }));
     }
     setBusy(true);
     try {
       if (mode === "signup") {
         await signUpEmail(email.trim(), password);
-        setNotice(MESSAGES.signUpSuccess);
+        setNotice(t("server:messages.signUpSuccess"));
         setPassword("");
         setConfirm("");
       } else {
@@ -67,7 +70,7 @@ export function SignInScreen() {
 
   async function google() {
     setError("");
-    if (!config?.googleSignIn) return setError(MESSAGES.googleNotConfigured);
+    if (!config?.googleSignIn) return setError(t("server:messages.googleNotConfigured"));
     try {
       await signInGoogle();
     } catch (err) {
@@ -78,26 +81,28 @@ export function SignInScreen() {
   return (
     <div className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center px-4 py-8">
       <div className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-200 backdrop-blur dark:bg-slate-900/90 dark:ring-slate-800 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight">Sign in to {PRODUCT_NAME}</h1>
-        <p className="mt-1 text-slate-500 dark:text-slate-400">Plan amazing trips with friends</p>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {t("auth:signIn.title", { product: PRODUCT_NAME })}
+        </h1>
+        <p className="mt-1 text-slate-500 dark:text-slate-400">{t("auth:signIn.subtitle")}</p>
 
         <Button variant="secondary" size="lg" className="mt-6 w-full" onClick={google}>
           <GoogleIcon />
-          Sign in with Google
+          {t("auth:signIn.google")}
         </Button>
         <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-          Or continue with email
+          <span className="max-w-[70%] text-center">{t("auth:signIn.orEmail")}</span>
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
 
         <SegmentedTabs
-          label="Sign in or sign up"
+          label={t("auth:signIn.modeLabel")}
           className="mb-4"
           value={mode}
           options={[
-            { value: "signin", label: "Sign In" },
-            { value: "signup", label: "Sign Up" },
+            { value: "signin", label: t("auth:signIn.signIn") },
+            { value: "signup", label: t("auth:signIn.signUp") },
           ]}
           onChange={(m) => {
             setMode(m);
@@ -107,7 +112,7 @@ export function SignInScreen() {
         />
 
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="Email">
+          <Field label={t("common:field.email")}>
             {(id) => (
               <Input
                 id={id}
@@ -121,8 +126,8 @@ export function SignInScreen() {
             )}
           </Field>
           <Field
-            label="Password"
-            hint={mode === "signup" ? `At least ${PASSWORD_MIN} characters` : undefined}
+            label={t("common:field.password")}
+            hint={mode === "signup" ? t("common:field.passwordHint", { min: PASSWORD_MIN }) : undefined}
           >
             {(id, d) => (
               <Input
@@ -137,7 +142,7 @@ export function SignInScreen() {
             )}
           </Field>
           {mode === "signup" ? (
-            <Field label="Confirm password">
+            <Field label={t("auth:signIn.confirmPassword")}>
               {(id) => (
                 <Input
                   id={id}
@@ -161,18 +166,22 @@ export function SignInScreen() {
             </p>
           ) : null}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? "Processing..." : mode === "signin" ? "Sign In" : "Sign Up"}
+            {busy
+              ? t("common:status.processing")
+              : mode === "signin"
+                ? t("auth:signIn.signIn")
+                : t("auth:signIn.signUp")}
           </Button>
         </form>
 
         <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
-          Just looking around?{" "}
+          {t("auth:signIn.lookingAround")}{" "}
           <button
             type="button"
             className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
             onClick={() => setGuestOpen(true)}
           >
-            Continue as a guest
+            {t("auth:signIn.continueAsGuest")}
           </button>
         </p>
       </div>

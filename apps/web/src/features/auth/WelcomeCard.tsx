@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { FormError, Input } from "../../ui/Field";
@@ -8,6 +9,7 @@ import { authErrorMessage } from "./authErrors";
 
 /** 'What should we call you?': starts as a real server-side guest with that display name. */
 export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -34,25 +36,25 @@ export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChang
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="What should we call you?"
-      description="Your friends will see this name on the trip."
+      title={t("auth:welcome.title")}
+      description={t("auth:welcome.text")}
     >
       <form onSubmit={start} className="space-y-4">
         <Input
-          aria-label="Your name"
+          aria-label={t("auth:welcome.name")}
           autoFocus
           maxLength={60}
-          placeholder="Your name"
+          placeholder={t("auth:welcome.name")}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
         <FormError message={error} />
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <Button type="submit" size="lg" className="flex-1" disabled={!trimmed || busy}>
-            {busy ? "Processing..." : "Get Started"}
+          <Button type="submit" size="lg" className="sm:flex-1" disabled={!trimmed || busy}>
+            {busy ? t("common:status.processing") : t("auth:welcome.start")}
           </Button>
           <Button variant="ghost" size="lg" onClick={() => onOpenChange(false)}>
-            Skip for now
+            {t("auth:welcome.skip")}
           </Button>
         </div>
       </form>

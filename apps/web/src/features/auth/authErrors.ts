@@ -1,23 +1,27 @@
-import { MESSAGES } from "@tabi/contracts";
+import { i18n, serverText } from "../../i18n";
 import { ApiError } from "../../lib/api";
 
-/** Spec 1 section 8: what the sign-in screen shows for a failure. */
+/** Spec 1 section 8: what the sign-in screen shows for a failure (in the app's language). */
 export function authErrorMessage(err: unknown, kind: "email" | "google" = "email"): string {
   const status = err instanceof ApiError ? err.status : 0;
   const message = err instanceof Error ? err.message : "";
-  if (status === 429 || /rate/i.test(message)) return MESSAGES.rateLimited;
+  if (status === 429 || /rate/i.test(message)) return i18n.t("server:messages.rateLimited");
   if (kind === "google") {
-    if (/provider is not enabled|provider not found/i.test(message)) return MESSAGES.googleNotConfigured;
-    return message || MESSAGES.googleFailed;
+    if (/provider is not enabled|provider not found/i.test(message))
+      return i18n.t("server:messages.googleNotConfigured");
+    return message ? serverText(message) : i18n.t("server:messages.googleFailed");
   }
   if (err instanceof ApiError && err.code === "EMAIL_NOT_VERIFIED")
-    return "Please confirm your email first: we have sent you the link again.";
-  return message || MESSAGES.authFailed;
+    return i18n.t("auth:error.emailNotVerified");
+  return message ? serverText(message) : i18n.t("server:messages.authFailed");
 }
 
 /** Spec 3 'Auth callback': failures arrive as /?error={text}; the sign-in screen shows them (spec 1 section 8). */
 export function redirectedAuthError(search: string): string {
   const text = new URLSearchParams(search).get("error")?.trim();
   if (!text) return "";
-  return authErrorMessage(new Error(text), /oauth|provider|google/i.test(text) ? "google" : "email");
+  const shown = authErrorMessage(new Error(text), /oauth|provider|google/i.test(text) ? "google" : "email");
+  // The callback's "OAuth Error: {code} - {description}" (AuthCallback), its frame in the app's language.
+  const oauth = /^OAuth Error: (.*?) - (.*)$/s.exec(shown);
+  return oauth ? i18n.t("auth:error.oauth", { error: oauth[1], description: oauth[2] }) : shown;
 }

@@ -1,16 +1,21 @@
 import type { Me } from "@tabi/contracts";
 import { focusManager, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api, onUnauthorized } from "../../lib/api";
+import { followAccountLanguage } from "./accountLanguage";
 
 export const meQuery = queryOptions({
   queryKey: ["me"],
   queryFn: async (): Promise<Me | null> => {
+    let me: Me | null;
     try {
-      return await api<Me>("/api/me");
+      me = await api<Me>("/api/me");
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return null;
-      throw err;
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
+      me = null;
     }
+    // The account's language (chosen on another device) before the first screen shows.
+    await followAccountLanguage(me);
+    return me;
   },
   staleTime: 30_000,
 });

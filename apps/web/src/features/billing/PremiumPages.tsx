@@ -2,7 +2,9 @@ import { PREMIUM_PLAN } from "@tabi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, Crown, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { serverText } from "../../i18n";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -13,6 +15,7 @@ const card =
 
 /** Checkout return: refresh the user, wait 2 s, refresh again (spec 3 'Payment success'). */
 export function PremiumSuccess() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [premium, setPremium] = useState<boolean | null>(null);
   const sessionId = new URLSearchParams(window.location.search).get("session_id");
@@ -32,8 +35,8 @@ export function PremiumSuccess() {
     return (
       <div className={card}>
         <Spinner className="mx-auto size-8" />
-        <h2 className="mt-3 text-xl font-semibold">Processing Payment...</h2>
-        <p className="text-slate-500">Updating your account</p>
+        <h2 className="mt-3 text-xl font-semibold">{t("billing:success.processing")}</h2>
+        <p className="text-slate-500">{t("billing:success.updating")}</p>
       </div>
     );
   return (
@@ -41,36 +44,38 @@ export function PremiumSuccess() {
       <Crown className="mx-auto size-12 text-amber-500" aria-hidden />
       {premium ? (
         <>
-          <h2 className="mt-3 text-2xl font-bold">Welcome to Premium!</h2>
+          <h2 className="mt-3 text-2xl font-bold">{t("billing:success.welcome")}</h2>
           <ul className="mt-4 space-y-2 text-left">
             {PREMIUM_PLAN.features.map((f) => (
               <li key={f} className="flex items-center gap-2">
-                <Check className="size-4 text-brand-600" aria-hidden /> {f}
+                <Check className="size-4 shrink-0 text-brand-600" aria-hidden /> {serverText(f)}
               </li>
             ))}
           </ul>
         </>
       ) : (
         <>
-          <h2 className="mt-3 text-xl font-semibold">Payment not confirmed yet</h2>
-          <p className="mt-1 text-sm text-slate-500">
-            Your account is not Premium yet. If you were charged, it will update within a few minutes.
-          </p>
+          <h2 className="mt-3 text-xl font-semibold">{t("billing:success.notConfirmed")}</h2>
+          <p className="mt-1 text-sm text-slate-500">{t("billing:success.notConfirmedText")}</p>
         </>
       )}
-      {sessionId ? <p className="mt-4 break-all text-xs text-slate-400">Session: {sessionId}</p> : null}
-      <div className="mt-6 flex justify-center gap-2">
+      {sessionId ? (
+        <p className="mt-4 break-all text-xs text-slate-400">
+          {t("billing:success.session", { id: sessionId })}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
         <Link
           to="/"
           className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
         >
-          Go to Home
+          {t("billing:success.goHome")}
         </Link>
         <Link
           to="/profile"
           className="rounded-xl px-4 py-2 text-sm font-medium ring-1 ring-slate-300 dark:ring-slate-600"
         >
-          Profile Settings
+          {t("shell:profileMenu.settings")}
         </Link>
       </div>
     </div>
@@ -78,24 +83,28 @@ export function PremiumSuccess() {
 }
 
 export function PremiumCancel() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const support = useClientConfig()?.supportEmail ?? "support@tabi.app";
   return (
     <div className={card}>
       <XCircle className="mx-auto size-12 text-slate-400" aria-hidden />
-      <h2 className="mt-3 text-xl font-semibold">Payment Cancelled</h2>
-      <p className="mt-1 text-slate-500">Your payment was cancelled. No charges were made to your account.</p>
-      <div className="mt-6 flex justify-center gap-2">
-        <Button onClick={() => navigate("/")}>Back to Home</Button>
+      <h2 className="mt-3 text-xl font-semibold">{t("billing:cancel.title")}</h2>
+      <p className="mt-1 text-slate-500">{t("billing:cancel.text")}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Button onClick={() => navigate("/")}>{t("billing:cancel.backHome")}</Button>
         <Button variant="secondary" onClick={() => navigate(-1)}>
-          Try Again
+          {t("common:action.tryAgain")}
         </Button>
       </div>
       <p className="mt-4 text-sm text-slate-500">
-        Questions?{" "}
-        <a className="text-brand-700 underline dark:text-brand-100" href={`mailto:${support}`}>
-          Contact support
-        </a>
+        <Trans
+          i18nKey="billing:cancel.questions"
+          components={{
+            // biome-ignore lint/a11y/useAnchorContent: Trans puts the words inside
+            mail: <a className="text-brand-700 underline dark:text-brand-100" href={`mailto:${support}`} />,
+          }}
+        />
       </p>
     </div>
   );

@@ -1,14 +1,22 @@
-import { FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type FeedbackType, MESSAGES } from "@tabi/contracts";
+import { FEEDBACK_TYPES, type FeedbackType } from "@tabi/contracts";
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Field, Input, inputClass, TextArea } from "../../ui/Field";
 import { useMe } from "../auth/session";
 
 type Status = "idle" | "sending" | "success";
+const TYPE_LABELS = {
+  bug: "server:feedbackType.bug",
+  feature: "server:feedbackType.feature",
+  general: "server:feedbackType.general",
+  compliment: "server:feedbackType.compliment",
+} as const satisfies Record<FeedbackType, string>;
 
 export function FeedbackForm() {
+  const { t } = useTranslation();
   const me = useMe().data;
   const [type, setType] = useState<FeedbackType>("general");
   const [message, setMessage] = useState("");
@@ -18,7 +26,7 @@ export function FeedbackForm() {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!message.trim()) return setError(MESSAGES.feedbackMessageRequired);
+    if (!message.trim()) return setError(t("server:messages.feedbackMessageRequired"));
     setStatus("sending");
     setError("");
     try {
@@ -26,7 +34,7 @@ export function FeedbackForm() {
       setStatus("success");
     } catch {
       // The form keeps what was typed, so nothing is lost.
-      setError(MESSAGES.feedbackFailed);
+      setError(t("server:messages.feedbackFailed"));
       setStatus("idle");
     }
   }
@@ -35,8 +43,8 @@ export function FeedbackForm() {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center">
         <CheckCircle2 className="size-12 text-brand-600" aria-hidden />
-        <h3 className="text-lg font-semibold">{MESSAGES.feedbackThanksTitle}</h3>
-        <p className="text-slate-600 dark:text-slate-300">{MESSAGES.feedbackThanksText}</p>
+        <h3 className="text-lg font-semibold">{t("server:messages.feedbackThanksTitle")}</h3>
+        <p className="text-slate-600 dark:text-slate-300">{t("server:messages.feedbackThanksText")}</p>
         <Button
           variant="secondary"
           onClick={() => {
@@ -45,7 +53,7 @@ export function FeedbackForm() {
             setStatus("idle");
           }}
         >
-          Send Another
+          {t("info:feedback.sendAnother")}
         </Button>
       </div>
     );
@@ -53,7 +61,7 @@ export function FeedbackForm() {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field label="Type">
+      <Field label={t("info:feedback.type")}>
         {(id) => (
           <select
             id={id}
@@ -61,15 +69,15 @@ export function FeedbackForm() {
             value={type}
             onChange={(e) => setType(e.target.value as FeedbackType)}
           >
-            {FEEDBACK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {FEEDBACK_TYPE_LABELS[t]}
+            {FEEDBACK_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(TYPE_LABELS[type])}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Field label="Message" error={error || undefined}>
+      <Field label={t("info:feedback.message")} error={error || undefined}>
         {(id, d) => (
           <TextArea
             id={id}
@@ -77,13 +85,13 @@ export function FeedbackForm() {
             required
             rows={5}
             maxLength={5000}
-            placeholder="Tell us what you think..."
+            placeholder={t("info:feedback.placeholder")}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />
         )}
       </Field>
-      <Field label="Email (optional)" hint="Only if you would like an answer.">
+      <Field label={t("info:feedback.email")} hint={t("info:feedback.emailHint")}>
         {(id, d) => (
           <Input
             id={id}
@@ -96,7 +104,7 @@ export function FeedbackForm() {
         )}
       </Field>
       <Button type="submit" className="w-full" size="lg" disabled={!message.trim() || status === "sending"}>
-        {status === "sending" ? "Sending..." : "Send Feedback"}
+        {status === "sending" ? t("common:status.sending") : t("info:title.feedback")}
       </Button>
     </form>
   );

@@ -1,118 +1,49 @@
-// Texts of the information dialogs (spec 1 section 2 'Dialogs'). Loaded lazily with the dialog.
+// Texts of the information dialogs (spec 1 section 2 'Dialogs'), as catalogue keys (namespace "info").
+// Loaded lazily with the dialog.
 export const ABOUT = {
-  mission:
-    "Tabi helps a group of friends plan one trip together. Everyone proposes the places they dream of, and Tabi turns all the wishes into a day-by-day itinerary that is fair to every member and sensible to travel.",
+  mission: "info:about.mission",
   highlights: [
-    {
-      title: "Fair group planning",
-      text: "Every member's wishes count. The optimiser balances the plan so that nobody's favourite places are always the ones left out.",
-    },
-    {
-      title: "Smart optimisation",
-      text: "Opening hours, stay durations, travel times and meals are weighed together to build days that flow, in about a second.",
-    },
-    {
-      title: "Real-time collaboration",
-      text: "Invite friends with a code or a link, chat, and edit the map and calendar together: changes reach everyone at once.",
-    },
+    { title: "info:about.fair.title", text: "info:about.fair.text" },
+    { title: "info:about.smart.title", text: "info:about.smart.text" },
+    { title: "info:about.realtime.title", text: "info:about.realtime.text" },
   ],
-};
+} as const;
 
 /** Open data the app ships or shows, with its licence (shown in About). */
 export const CREDITS = [
-  "Cities: GeoNames (CC BY 4.0)",
-  "Airports: airport-data-js (CC BY 4.0)",
-  "Castles and palaces: Castlemap, facts from Wikidata (CC0)",
-  "Sights, opening hours and visit lengths of about 100 cities: Tabi's own list (CC0)",
-  "Map: world-atlas (Natural Earth, public domain); tiles © OpenStreetMap contributors",
-];
+  "info:credits.cities",
+  "info:credits.airports",
+  "info:credits.castles",
+  "info:credits.sights",
+  "info:credits.map",
+] as const;
 
-export const FAQ: { q: string; a: string }[] = [
-  {
-    q: "What is Tabi?",
-    a: "A trip planner for groups: each member adds the places they want to visit, and Tabi builds one fair, efficient itinerary for everyone.",
-  },
-  {
-    q: "Do I need an account?",
-    a: "No. You can start as a guest with just a name. Add an e-mail and password from your profile later to keep your trips on any device.",
-  },
-  {
-    q: "How do I create a trip?",
-    a: "On the home screen, press Create Trip, choose where you depart from, your travel dates and, if you like, a name and description.",
-  },
-  {
-    q: "How do I invite friends?",
-    a: "Open Share Trip and send your friends the 8-character trip code or the share link. They join with Join Trip on their home screen.",
-  },
-  {
-    q: "How do I add places?",
-    a: "Open Places and press Add Places. Search for a place, give it a priority with the stars, choose how long you want to stay, and optionally a preferred time of day.",
-  },
-  {
-    q: "What does the wish level mean?",
-    a: "It tells the optimiser how much you want to visit a place. Higher wishes are more likely to be scheduled, but everyone's wishes are balanced against each other.",
-  },
-  {
-    q: "How does the optimiser keep things fair?",
-    a: "It measures how much of each member's wish list the plan covers and raises the worst-off member's share. The fairness slider sets how much fairness weighs against travel efficiency.",
-  },
-  {
-    q: "Can I change the itinerary by hand?",
-    a: "Yes. In the calendar you can drag places to another time or day, change how long you stay, remove a stop, or add one between two stops. Times are recalculated for you.",
-  },
-  {
-    q: "What is the add-place deadline?",
-    a: "Trip admins can set a date after which members can no longer add places, so the group can settle the plan. Admins can still add places after it.",
-  },
-  {
-    q: "What can admins do?",
-    a: "Admins manage trip settings, set the deadline, change trip details and give other members the admin role. Only the trip's creator can delete it.",
-  },
-  {
-    q: "How many trips can I have on the free plan?",
-    a: "Up to 3 trips (created or joined), 5 members per trip and 10 places per member in each trip. Premium removes these limits.",
-  },
-  {
-    q: "What does Premium include?",
-    a: "Unlimited trips, members and places, and priority support, for $9.00 per year. Password-protected share links with access analytics are coming soon.",
-  },
-  {
-    q: "Can I share a trip with people who are not members?",
-    a: "Yes. A share link shows a read-only view of the trip. Protecting a link with a password is not available yet; it is coming to Premium.",
-  },
-  {
-    q: "Does Tabi work on my phone?",
-    a: "Yes. Tabi is made for phones first and works in any modern browser, in light and dark mode.",
-  },
-  {
-    q: "How do I delete my data?",
-    a: "Exporting your data and deleting your account from your profile are not available yet; they are coming soon.",
-  },
-];
+export const FAQ = [
+  { q: "info:faq.what.q", a: "info:faq.what.a" },
+  { q: "info:faq.account.q", a: "info:faq.account.a" },
+  { q: "info:faq.create.q", a: "info:faq.create.a" },
+  { q: "info:faq.invite.q", a: "info:faq.invite.a" },
+  { q: "info:faq.addPlaces.q", a: "info:faq.addPlaces.a" },
+  { q: "info:faq.wish.q", a: "info:faq.wish.a" },
+  { q: "info:faq.fair.q", a: "info:faq.fair.a" },
+  { q: "info:faq.edit.q", a: "info:faq.edit.a" },
+  { q: "info:faq.deadline.q", a: "info:faq.deadline.a" },
+  { q: "info:faq.admins.q", a: "info:faq.admins.a" },
+  { q: "info:faq.free.q", a: "info:faq.free.a" },
+  { q: "info:faq.premium.q", a: "info:faq.premium.a" },
+  { q: "info:faq.share.q", a: "info:faq.share.a" },
+  { q: "info:faq.phone.q", a: "info:faq.phone.a" },
+  { q: "info:faq.delete.q", a: "info:faq.delete.a" },
+] as const;
 
-export const TERMS: { title: string; text: string }[] = [
-  {
-    title: "1. Acceptance of the terms",
-    text: "By using Tabi you agree to these terms. If you do not agree, please do not use the service.",
-  },
-  {
-    title: "2. Your account",
-    text: "You are responsible for the activity on your account and for keeping your password safe. Guest accounts are tied to the browser they were created in until an e-mail is added.",
-  },
-  {
-    title: "3. Your content",
-    text: "Places, notes, messages and photos you add remain yours. You allow Tabi to store them and show them to the members of your trips, and to people you share a trip with.",
-  },
-  {
-    title: "4. Acceptable use",
-    text: "Do not use Tabi to break the law, to harass other people, to upload content you have no right to share, or to disturb the service or other users.",
-  },
-  {
-    title: "5. Premium and payments",
-    text: "Premium is billed yearly at the displayed price plus applicable taxes. You can cancel at any time; Premium then stays active until the end of the paid period.",
-  },
-  {
-    title: "6. Liability and changes",
-    text: "Tabi is provided as is. Travel times, opening hours and other estimates may be wrong: check them before you travel. We may update these terms and will tell you about important changes.",
-  },
-];
+export const TERMS = [
+  { title: "info:terms.acceptance.title", text: "info:terms.acceptance.text" },
+  { title: "info:terms.account.title", text: "info:terms.account.text" },
+  { title: "info:terms.content.title", text: "info:terms.content.text" },
+  { title: "info:terms.use.title", text: "info:terms.use.text" },
+  { title: "info:terms.premium.title", text: "info:terms.premium.text" },
+  { title: "info:terms.liability.title", text: "info:terms.liability.text" },
+] as const;
+
+/** When the terms last changed (a calendar date, shown in the reader's language). */
+export const TERMS_UPDATED = "2024-01-01";

@@ -1,27 +1,29 @@
 import { type ItineraryDay, type Place, wishToStars } from "@tabi/contracts";
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { inputClass, TextArea } from "../../ui/Field";
 import { Stars } from "../../ui/Stars";
-import { unscheduledReasonText } from "./planInfo";
+import { reasonOf, type UnscheduledReason } from "./planInfo";
+import { formatDuration } from "./units";
 
 // Spec 2 s.5 and s.9 'Adding a place between stops'.
 export const STAY_OPTIONS = [30, 60, 90, 120, 180, 240, 360] as const;
 export const DEFAULT_STAY = 60;
 export const PRIORITY_OPTIONS = [
-  { label: "Must Visit", wish: 8 },
-  { label: "High Priority", wish: 6 },
-  { label: "Medium Priority", wish: 5 },
-  { label: "Low Priority", wish: 3 },
-  { label: "Optional", wish: 1 },
+  { label: "plan:priority.mustVisit", wish: 8 },
+  { label: "plan:priority.high", wish: 6 },
+  { label: "plan:priority.medium", wish: 5 },
+  { label: "plan:priority.low", wish: 3 },
+  { label: "plan:priority.optional", wish: 1 },
 ] as const;
 export const DEFAULT_PRIORITY = 5;
 
-export const stayLabel = (m: number) =>
-  m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+/** A stay in the language's units: "90 min" reads "1 hr 30 min". */
+export const stayLabel = (m: number) => formatDuration(m);
 
 export interface AddPlaceChoice {
   placeId: string;
@@ -46,7 +48,7 @@ export function AddPlaceDialog({
   onAdd,
 }: {
   days: ItineraryDay[];
-  unscheduled: { placeId: string; name: string; reason?: string }[];
+  unscheduled: ({ placeId: string; name: string } & Partial<UnscheduledReason>)[];
   placeOf(id: string): Place | undefined;
   /** A fixed slot from a '+' between stops; without it the user picks the day (added at its end). */
   at: { day: number; index: number } | null;
@@ -54,6 +56,7 @@ export function AddPlaceDialog({
   onClose(): void;
   onAdd(choice: AddPlaceChoice): void;
 }) {
+  const { t } = useTranslation();
   const ids = useId();
   const [query, setQuery] = useState("");
   const [placeId, setPlaceId] = useState(unscheduled.length === 1 ? unscheduled[0]!.placeId : "");
@@ -68,12 +71,16 @@ export function AddPlaceDialog({
     ? (() => {
         const prev = d?.visits[at.index - 1]?.name;
         const next = d?.visits[at.index]?.name;
-        return `Day ${at.day}, ${prev && next ? `between ${prev} and ${next}` : next ? `before ${next}` : prev ? `after ${prev}` : "first stop"}`;
+        const day = at.day;
+        if (prev && next) return t("plan:add.between", { day, prev, next });
+        if (next) return t("plan:add.before", { day, next });
+        if (prev) return t("plan:add.after", { day, prev });
+        return t("plan:add.first", { day });
       })()
     : undefined;
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Add place" description={where}>
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t("plan:add.title")} description={where}>
       <form
         className="space-y-4"
         onSubmit={(e) => {
@@ -94,7 +101,7 @@ export function AddPlaceDialog({
             htmlFor={`${ids}-q`}
             className="block text-sm font-medium text-slate-700 dark:text-slate-300"
           >
-            Search places
+            {t("plan:add.search")}
           </label>
           <div className="relative">
             <Search
@@ -105,13 +112,13 @@ export function AddPlaceDialog({
               id={`${ids}-q`}
               type="search"
               className={cn(inputClass, "pl-9")}
-              placeholder="Not yet in the plan…"
+              placeholder={t("plan:add.searchPlaceholder")}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
           </div>
           <fieldset>
-            <legend className="sr-only">Place</legend>
+            <legend className="sr-only">{t("plan:add.place")}</legend>
             <ul className="max-h-44 space-y-1 overflow-y-auto rounded-xl p-0.5">
               {shown.map((u) => (
                 <li key={u.placeId}>
@@ -134,7 +141,7 @@ export function AddPlaceDialog({
                       {/* Why the optimiser left it out: worth knowing before putting it back. */}
                       {u.reason ? (
                         <span className="block text-xs text-slate-500 dark:text-slate-400">
-                          {unscheduledReasonText(u.reason)}
+                          {reasonOf({ ...u, reason: u.reason })}
                         </span>
                       ) : null}
                     </span>
@@ -142,7 +149,7 @@ export function AddPlaceDialog({
                 </li>
               ))}
               {shown.length === 0 ? (
-                <li className="px-3 py-2 text-sm text-slate-500">No places found</li>
+                <li className="px-3 py-2 text-sm text-slate-500">{t("plan:add.noneFound")}</li>
               ) : null}
             </ul>
           </fieldset>
@@ -155,7 +162,7 @@ export function AddPlaceDialog({
                 htmlFor={`${ids}-day`}
                 className="block text-sm font-medium text-slate-700 dark:text-slate-300"
               >
-                Day
+                {t("plan:add.day")}
               </label>
               <select
                 id={`${ids}-day`}
@@ -165,7 +172,7 @@ export function AddPlaceDialog({
               >
                 {days.map((x) => (
                   <option key={x.day} value={x.day}>
-                    Day {x.day}
+                    {t("plan:days.day", { day: x.day })}
                   </option>
                 ))}
               </select>
@@ -176,7 +183,7 @@ export function AddPlaceDialog({
               htmlFor={`${ids}-stay`}
               className="block text-sm font-medium text-slate-700 dark:text-slate-300"
             >
-              Stay
+              {t("plan:add.stay")}
             </label>
             <select
               id={`${ids}-stay`}
@@ -194,7 +201,9 @@ export function AddPlaceDialog({
         </div>
 
         <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Priority</legend>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t("plan:add.priority")}
+          </legend>
           <div className="grid gap-1 sm:grid-cols-2">
             {PRIORITY_OPTIONS.map((p) => (
               <label
@@ -212,7 +221,7 @@ export function AddPlaceDialog({
                   onChange={() => setWish(p.wish)}
                   className="accent-brand-700"
                 />
-                <span className="flex-1">{p.label}</span>
+                <span className="min-w-0 flex-1">{t(p.label)}</span>
                 <Stars value={wishToStars(p.wish)} className="shrink-0" />
               </label>
             ))}
@@ -225,18 +234,18 @@ export function AddPlaceDialog({
               htmlFor={`${ids}-notes`}
               className="block text-sm font-medium text-slate-700 dark:text-slate-300"
             >
-              Notes (optional)
+              {t("plan:add.notes")}
             </label>
             <TextArea id={`${ids}-notes`} rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
         ) : null}
 
-        <div className="flex justify-end gap-2 pt-1">
+        <div className="flex flex-wrap justify-end gap-2 pt-1">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t("common:action.cancel")}
           </Button>
           <Button type="submit" disabled={!placeId || busy}>
-            Add to schedule
+            {t("plan:add.submit")}
           </Button>
         </div>
       </form>

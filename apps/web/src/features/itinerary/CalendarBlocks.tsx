@@ -2,9 +2,10 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import type { ItineraryDay } from "@tabi/contracts";
 import { Flag, GripVertical, Info, Lock, LockKeyhole, Plus } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import type { DragData, DropData } from "./calendarDnd";
-import { minutesBetween, resizeMinutes } from "./edits";
+import { formatMinutes, formatTimeRange, minutesBetween, resizeMinutes, visitNote } from "./edits";
 import { LOCK_LABELS } from "./planInfo";
 
 type Visit = ItineraryDay["visits"][number];
@@ -43,6 +44,7 @@ export function VisitBlock({
   /** Absent for a reader who may not change the plan: no drag, no resize. */
   onResize?: (stayMinutes: number) => void;
 }) {
+  const { t } = useTranslation();
   const movable = !system && onResize !== undefined;
   const drag = useDraggable({
     id: `drag:${visit.placeId}`,
@@ -58,7 +60,8 @@ export function VisitBlock({
   const startY = useRef(0);
   const preview = dy === null ? null : resizeMinutes(stay, dy);
   const shownHeight = preview === null ? height : Math.max(40, preview);
-  const badges = !system && (visit.locked || visit.note);
+  const note = visitNote(visit);
+  const badges = !system && (visit.locked || note);
   return (
     <button
       type="button"
@@ -67,14 +70,16 @@ export function VisitBlock({
         drop.setNodeRef(el);
       }}
       {...(movable ? { ...drag.attributes, ...drag.listeners } : {})}
-      aria-roledescription={movable ? "draggable visit" : undefined}
+      aria-roledescription={movable ? t("calendar:block.roleDescription") : undefined}
       aria-disabled={false}
       data-visit={visit.placeId}
+      data-start={visit.start}
+      data-end={visit.end}
       data-system={system || undefined}
       onClick={onOpen}
       // Space picks the block up (and drops it): its key-up must not also open the popup.
       onKeyUp={(e) => {
-        if (e.code === "Space" && movable) e.preventDefault();
+        if (e.code === "Space" && movable) e.preventDefault(); // i18n-exempt: a key code, not text
       }}
       className={cn(
         "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
@@ -96,17 +101,17 @@ export function VisitBlock({
         <GripVertical className="absolute top-1.5 left-0.5 size-4 opacity-80" aria-hidden />
       ) : null}
       <span className="block truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
-      <span className="block text-[10px] opacity-90">
-        {visit.start}–{preview === null ? visit.end : addMinutes(visit.start, preview)}
-        {preview !== null ? ` · ${preview} min` : ""}
+      <span className="block truncate text-[10px] opacity-90">
+        {formatTimeRange(visit.start, preview === null ? visit.end : addMinutes(visit.start, preview))}
+        {preview !== null ? ` · ${formatMinutes(preview)}` : ""}
       </span>
-      {badges ? <VisitBadges locked={visit.locked} note={visit.note} /> : null}
+      {badges ? <VisitBadges locked={visit.locked} note={note} /> : null}
       {!movable ? null : (
         // Pointer-only: the keyboard path is 'Duration' in the block's popup.
         <span
           aria-hidden
           data-resize-handle
-          title="Drag to change the stay"
+          title={t("calendar:block.resizeHint")}
           className="absolute inset-x-0 bottom-0 flex h-3 cursor-ns-resize touch-none items-end justify-center pb-0.5"
           onPointerDown={(e) => {
             if (disabled || e.button !== 0) return;
@@ -143,6 +148,7 @@ export function VisitBlock({
  * block's accessible name) for screen readers: "Locked to this day", "Has a note on its time".
  */
 function VisitBadges({ locked, note }: { locked?: "day" | "time"; note?: string }) {
+  const { t } = useTranslation();
   const LockIcon = locked === "time" ? LockKeyhole : Lock;
   return (
     <span className="absolute top-1 right-1 flex items-center gap-0.5">
@@ -159,7 +165,7 @@ function VisitBadges({ locked, note }: { locked?: "day" | "time"; note?: string 
       {note ? (
         <span title={note} className="grid size-4 place-items-center rounded-full bg-black/25" data-note>
           <Info className="size-2.5" aria-hidden />
-          <span className="sr-only"> Has a note on its time</span>
+          <span className="sr-only"> {t("calendar:block.hasNote")}</span>
         </span>
       ) : null}
     </span>

@@ -13,6 +13,9 @@ import {
 import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
 import { Bed, Utensils } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { serverText } from "../../i18n";
+import { formatClock, formatDate } from "../../i18n/format";
 import { AddBetween, DragPreview, SystemBlock, VisitBlock } from "./CalendarBlocks";
 import {
   announcements,
@@ -23,7 +26,7 @@ import {
   KEYBOARD_CODES,
   screenReaderInstructions,
 } from "./calendarDnd";
-import { dropToEdit } from "./edits";
+import { dropToEdit, formatTimeRange } from "./edits";
 
 // Spec 2 'Calendar': hours 6-23 at 60 px per hour, then the night 00:00-06:00 in 3-hour slots of
 // 60 px; blocks at least 40 px; a hotel block 22:00-08:00 between days.
@@ -42,13 +45,14 @@ export function yOf(hhmm: string): number {
 const blockHeight = (v: { start: string; end: string }) => Math.max(MIN_BLOCK_PX, yOf(v.end) - yOf(v.start));
 
 const HOURS = Array.from({ length: 18 }, (_, i) => i + 6);
-const dayTitle = (date: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+/** The day's date under its title: "Thu, Dec 10", "12月10日(木)". */
+const dayTitle = (date: string) => formatDate(date, { weekday: "short", month: "short", day: "numeric" });
+const hourLabel = (h: number) => formatClock(`${String(h).padStart(2, "0")}:00`);
+const MEAL_LABELS = {
+  breakfast: "calendar:meal.breakfast",
+  lunch: "calendar:meal.lunch",
+  dinner: "calendar:meal.dinner",
+} as const;
 
 /**
  * The calendar (spec 2 'Calendar view'), always editable: drag a visit within or across days
@@ -111,7 +115,7 @@ export function CalendarView({
     <DndContext
       sensors={sensors}
       collisionDetection={calendarCollision}
-      accessibility={{ announcements, screenReaderInstructions }}
+      accessibility={{ announcements, screenReaderInstructions: screenReaderInstructions() }}
       onDragStart={(e: DragStartEvent) => setDragging((e.active.data.current as DragData) ?? null)}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragging(null)}
@@ -119,26 +123,34 @@ export function CalendarView({
       <div className="overflow-x-auto overscroll-x-contain rounded-3xl bg-white/90 ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
         <div className="flex min-w-max">
           <div
-            className="sticky left-0 z-30 w-12 shrink-0 bg-white/95 pt-12 dark:bg-slate-900/95"
+            className="sticky left-0 z-30 min-w-12 shrink-0 bg-white/95 pt-12 dark:bg-slate-900/95"
             aria-hidden
           >
+            {/* As wide as the longest hour label of the language ("10:00 PM", "오후 10:00"). */}
+            <div className="invisible h-0 overflow-hidden pr-1 pl-2 text-[10px] whitespace-nowrap">
+              {[10, 12, 22].map((h) => (
+                <span key={h} className="block">
+                  {hourLabel(h)}
+                </span>
+              ))}
+            </div>
             <div className="relative" style={{ height: CALENDAR_HEIGHT }}>
               {HOURS.map((h) => (
                 <span
                   key={h}
-                  className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
+                  className="absolute right-1 -translate-y-1/2 text-[10px] whitespace-nowrap text-slate-400"
                   style={{ top: (h - 6) * HOUR_PX }}
                 >
-                  {String(h).padStart(2, "0")}:00
+                  {hourLabel(h)}
                 </span>
               ))}
               {[0, 3].map((h) => (
                 <span
                   key={`n${h}`}
-                  className="absolute right-1 -translate-y-1/2 text-[10px] text-slate-400"
+                  className="absolute right-1 -translate-y-1/2 text-[10px] whitespace-nowrap text-slate-400"
                   style={{ top: DAY_PX + (h / 3) * HOUR_PX }}
                 >
-                  {String(h).padStart(2, "0")}:00
+                  {hourLabel(h)}
                 </span>
               ))}
             </div>
@@ -164,7 +176,7 @@ export function CalendarView({
         {draggedVisit ? (
           <DragPreview
             name={draggedVisit.name}
-            time={`${draggedVisit.start}–${draggedVisit.end}`}
+            time={formatTimeRange(draggedVisit.start, draggedVisit.end)}
             color={colorOf(draggedVisit.placeId)}
           />
         ) : null}
@@ -196,6 +208,7 @@ function DayColumn({
   onEdit?: (edit: ItineraryEdit) => void;
   onAddBetween?: (day: number, index: number) => void;
 }) {
+  const { t } = useTranslation();
   const drop = useDroppable({
     id: `day:${d.day}`,
     data: { kind: "day", day: d.day, y: 0 } satisfies DropData,
@@ -220,21 +233,22 @@ function DayColumn({
     const prev = d.visits[i - 1]?.name;
     const next = d.visits[i]?.name;
     return prev && next
-      ? `Add a place between ${prev} and ${next}`
+      ? t("calendar:add.between", { before: prev, after: next })
       : next
-        ? `Add a place before ${next}`
+        ? t("calendar:add.before", { name: next })
         : prev
-          ? `Add a place after ${prev}`
-          : `Add a place on day ${d.day}`;
+          ? t("calendar:add.after", { name: prev })
+          : t("calendar:add.onDay", { day: d.day });
   };
+  const title = t("calendar:day.title", { day: d.day });
   return (
     <section
-      aria-label={`Day ${d.day}`}
+      aria-label={title}
       className="w-44 shrink-0 border-l border-slate-100 sm:w-52 dark:border-slate-800"
     >
-      <header className="flex h-12 flex-col justify-center px-2">
-        <h3 className="text-sm font-semibold">Day {d.day}</h3>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{dayTitle(d.date)}</p>
+      <header className="flex h-12 min-w-0 flex-col justify-center px-2">
+        <h3 className="truncate text-sm font-semibold">{title}</h3>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">{dayTitle(d.date)}</p>
       </header>
       <div
         ref={drop.setNodeRef}
@@ -257,10 +271,13 @@ function DayColumn({
         {d.meals.map((m) => (
           <div
             key={m.kind}
-            className="absolute inset-x-1 flex items-center gap-1 rounded-lg bg-amber-50 px-2 text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
+            className="absolute inset-x-1 flex min-w-0 items-center gap-1 overflow-hidden rounded-lg bg-amber-50 px-2 text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
             style={{ top: yOf(m.start), height: Math.max(20, yOf(m.end) - yOf(m.start)) }}
           >
-            <Utensils className="size-3" aria-hidden /> {m.kind[0]!.toUpperCase() + m.kind.slice(1)}
+            <Utensils className="size-3 shrink-0" aria-hidden />
+            <span className="truncate">
+              {m.kind in MEAL_LABELS ? t(MEAL_LABELS[m.kind as keyof typeof MEAL_LABELS]) : m.kind}
+            </span>
           </div>
         ))}
         {d.visits.map((v, i) => (
@@ -284,15 +301,15 @@ function DayColumn({
         ))}
         <SystemBlock
           id={`system:start:${d.day}`}
-          label={`Start · ${d.start.name}`}
-          time={d.depart}
+          label={t("calendar:system.start", { name: serverText(d.start.name, d.start.nameKey) })}
+          time={formatClock(d.depart)}
           top={Math.max(0, yOf(d.depart) - SYSTEM_PX)}
           onOpen={() => onSystem(d.start.name)}
         />
         <SystemBlock
           id={`system:end:${d.day}`}
-          label={`End · ${d.end.name}`}
-          time={d.back}
+          label={t("calendar:system.end", { name: serverText(d.end.name, d.end.nameKey) })}
+          time={formatClock(d.back)}
           top={Math.min(CALENDAR_HEIGHT - SYSTEM_PX, yOf(d.back))}
           onOpen={() => onSystem(d.end.name)}
         />
@@ -305,12 +322,14 @@ function DayColumn({
 }
 
 function Hotel({ top, height }: { top: number; height: number }) {
+  const { t } = useTranslation();
   return (
     <div
-      className="absolute inset-x-1 flex items-start gap-1 rounded-xl bg-indigo-50 px-2 py-1 text-[11px] text-indigo-900 ring-1 ring-indigo-100 dark:bg-indigo-950/50 dark:text-indigo-100 dark:ring-indigo-900"
+      className="absolute inset-x-1 flex min-w-0 items-start gap-1 overflow-hidden rounded-xl bg-indigo-50 px-2 py-1 text-[11px] text-indigo-900 ring-1 ring-indigo-100 dark:bg-indigo-950/50 dark:text-indigo-100 dark:ring-indigo-900"
       style={{ top, height }}
     >
-      <Bed className="size-3" aria-hidden /> Hotel
+      <Bed className="size-3 shrink-0" aria-hidden />
+      <span className="truncate">{t("calendar:hotel")}</span>
     </div>
   );
 }

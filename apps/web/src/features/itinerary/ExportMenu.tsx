@@ -1,5 +1,6 @@
 import { CalendarPlus, Check, Copy, Download } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
@@ -7,6 +8,7 @@ import { Input } from "../../ui/Field";
 
 /** The plan into other calendars: an .ics download, or the member's own secret link calendar apps subscribe to. */
 export function ExportMenu({ tripId }: { tripId: string }) {
+  const { t } = useTranslation();
   const [feed, setFeed] = useState<string | null>(null);
   const [error, setError] = useState("");
   const [copied, setCopied] = useState(false);
@@ -25,28 +27,29 @@ export function ExportMenu({ tripId }: { tripId: string }) {
         download
         className="inline-flex h-8 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800"
       >
-        <Download className="size-4" aria-hidden /> Export .ics
+        <Download className="size-4" aria-hidden /> {t("plan:export.ics")}
       </a>
       <Button size="sm" variant="secondary" onClick={subscribe}>
-        <CalendarPlus className="size-4" aria-hidden /> Subscribe
+        <CalendarPlus className="size-4" aria-hidden /> {t("plan:export.subscribe")}
       </Button>
       {error ? <span className="text-xs text-red-600">{error}</span> : null}
       {feed ? (
         <Dialog
           open
           onOpenChange={(o) => !o && setFeed(null)}
-          title="Subscribe in your calendar"
-          description="Paste this link in your calendar app (add calendar from URL). The link is yours alone: anyone with it can read the plan, making a new link ends your old one (not the other members'), and it stops working if you leave the trip."
+          title={t("plan:export.title")}
+          description={t("plan:export.description")}
         >
           <div className="flex gap-2">
             <Input
               readOnly
               value={feed}
-              aria-label="Calendar link"
+              aria-label={t("plan:export.link")}
               onFocus={(e) => e.currentTarget.select()}
             />
             <Button
               variant="secondary"
+              className="shrink-0"
               onClick={async () => {
                 await navigator.clipboard.writeText(feed).catch(() => {});
                 setCopied(true);
@@ -54,7 +57,7 @@ export function ExportMenu({ tripId }: { tripId: string }) {
               }}
             >
               {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-              {copied ? "Copied!" : "Copy"}
+              {copied ? t("plan:export.copied") : t("plan:export.copy")}
             </Button>
           </div>
         </Dialog>

@@ -2,6 +2,7 @@ import type { ItineraryEdit, Place } from "@tabi/contracts";
 import { haversineKm } from "@tabi/optimizer";
 import { CalendarDays, Map as MapIcon, Plus, Route, TriangleAlert, Undo2, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -13,14 +14,15 @@ import { usePlaces, useSetWish, useUpdatePlace } from "../places/api";
 import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
 import { useActiveResult } from "./api";
 import { ExportMenu } from "./ExportMenu";
-import { inverseOf, isSystemVisit, SYNC_FAILED, useEditItinerary } from "./edits";
+import { inverseOf, isSystemVisit, syncFailedMessage, useEditItinerary } from "./edits";
 import { MapDayFilter } from "./MapDayFilter";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
 import { OptimizeFab } from "./OptimizeFab";
-import { unscheduledReasonText } from "./planInfo";
+import { reasonOf } from "./planInfo";
 import { StopDialog } from "./StopDialog";
 import type { MapLeg, MapStop } from "./TripMap";
+import { formatDuration, formatKm } from "./units";
 import { VisitActions } from "./VisitActions";
 import { describeViolations } from "./violations";
 
@@ -28,15 +30,16 @@ const TripMap = lazy(() => import("./TripMap"));
 // The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
 const CalendarView = lazy(() => import("./CalendarView").then((m) => ({ default: m.CalendarView })));
 const MODE_LABEL: Record<string, string> = {
-  walking: "Walking",
-  public_transport: "Public transport",
-  car: "Car",
-  taxi: "Taxi",
-  flight: "Flight",
+  walking: "plan:mode.walking",
+  public_transport: "plan:mode.public_transport",
+  car: "plan:mode.car",
+  taxi: "plan:mode.taxi",
+  flight: "plan:mode.flight",
 };
 
 /** The trip's plan: Map and Calendar views (the map stays mounted), overlays, detail dialogs. */
 export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOptimize: boolean }) {
+  const { t } = useTranslation();
   const result = useActiveResult(tripId);
   const places = usePlaces(tripId).data?.places;
   const [view, setView] = useState<"map" | "calendar">("map");
@@ -68,7 +71,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     } catch (err) {
       // The optimistic change is rolled back by the mutation; the spec's alert says so.
       toast.error(
-        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : SYNC_FAILED,
+        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : syncFailedMessage(),
       );
     }
   }
@@ -82,7 +85,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
       if (choice.notes && place?.canEdit && choice.notes !== place.notes)
         await updatePlace.mutateAsync({ id: choice.placeId, notes: choice.notes });
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : "Failed to update place. Please try again.");
+      toast.error(err instanceof ApiError ? err.message : t("server:places.updateFailed"));
       return;
     }
     setAdding(null);
@@ -115,7 +118,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <SegmentedTabs
-          label="Plan view"
+          label={t("plan:view.label")}
           full={false}
           value={view}
           onChange={setView}
@@ -124,7 +127,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               value: "map",
               label: (
                 <>
-                  <MapIcon className="size-4" aria-hidden /> Map
+                  <MapIcon className="size-4" aria-hidden /> {t("plan:view.map")}
                 </>
               ),
             },
@@ -132,7 +135,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               value: "calendar",
               label: (
                 <>
-                  <CalendarDays className="size-4" aria-hidden /> Calendar
+                  <CalendarDays className="size-4" aria-hidden /> {t("plan:view.calendar")}
                 </>
               ),
             },
@@ -160,12 +163,8 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
         ) : (
           <EmptyState
             icon={Route}
-            title="No itinerary yet"
-            text={
-              places?.length
-                ? "Press Optimize to turn everyone's wishes into a day-by-day plan."
-                : "Once members have added the places they wish to visit, optimise to see the plan on a map and a calendar."
-            }
+            title={t("plan:view.emptyTitle")}
+            text={places?.length ? t("plan:view.emptyWithPlaces") : t("plan:view.emptyNoPlaces")}
           />
         )}
         <OptimizationOverlay tripId={tripId} />
@@ -182,23 +181,23 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                   disabled={edit.isPending}
                   onClick={() => apply(undo, true)}
                 >
-                  <Undo2 className="size-4" aria-hidden /> Undo
+                  <Undo2 className="size-4" aria-hidden /> {t("plan:view.undo")}
                 </Button>
               ) : null}
               {unscheduled.length && canOptimize ? (
                 <Button size="sm" variant="secondary" onClick={() => setAdding({ at: null })}>
-                  <Plus className="size-4" aria-hidden /> Add place
+                  <Plus className="size-4" aria-hidden /> {t("plan:add.title")}
                 </Button>
               ) : null}
             </div>
             {adjusted.length ? (
               <section
-                aria-label="Saved with problems"
+                aria-label={t("plan:view.savedWithProblems")}
                 className="flex items-start gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
               >
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">Saved, but the plan breaks these rules:</p>
+                  <p className="font-medium">{t("plan:view.breaksRules")}</p>
                   <ul className="mt-1 list-disc space-y-0.5 pl-5">
                     {adjusted.map((m) => (
                       <li key={m}>{m}</li>
@@ -207,7 +206,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 </div>
                 <button
                   type="button"
-                  aria-label="Dismiss"
+                  aria-label={t("plan:view.dismiss")}
                   onClick={() => setAdjusted([])}
                   className="rounded-full p-1 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-amber-900"
                 >
@@ -219,7 +218,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               fallback={
                 <div
                   role="status"
-                  aria-label="Loading the calendar"
+                  aria-label={t("plan:view.loadingCalendar")}
                   className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800"
                 />
               }
@@ -252,20 +251,23 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
         ) : (
           <EmptyState
             icon={CalendarDays}
-            title="No calendar data available"
-            text="Optimize your route to see the calendar view"
+            title={t("plan:view.noCalendarTitle")}
+            text={t("plan:view.noCalendarText")}
           />
         )
       ) : null}
 
       {result.data?.unscheduled.length ? (
         <div className="text-xs text-slate-500 dark:text-slate-400">
-          <p id={notInPlanId}>Not in this plan:</p>
+          <p id={notInPlanId}>{t("plan:view.notInPlan")}</p>
           <ul aria-labelledby={notInPlanId} className="mt-0.5 space-y-0.5">
             {result.data.unscheduled.map((u) => (
               <li key={u.placeId}>
-                <span className="font-medium text-slate-700 dark:text-slate-300">{u.name}</span>:{" "}
-                {unscheduledReasonText(u.reason)}
+                <Trans
+                  i18nKey="plan:view.unscheduled"
+                  values={{ name: u.name, reason: reasonOf(u) }}
+                  components={{ b: <span className="font-medium text-slate-700 dark:text-slate-300" /> }}
+                />
               </li>
             ))}
           </ul>
@@ -283,7 +285,15 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           visits={days.flatMap((d) =>
             d.visits
               .filter((v) => v.placeId === stop.placeId)
-              .map((v) => ({ day: d, start: v.start, end: v.end, locked: v.locked, note: v.note })),
+              .map((v) => ({
+                day: d,
+                start: v.start,
+                end: v.end,
+                locked: v.locked,
+                note: v.note,
+                noteKey: v.noteKey,
+                noteParams: v.noteParams,
+              })),
           )}
           onClose={() => setStop(null)}
         >
@@ -317,27 +327,30 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           open
           onOpenChange={(o) => !o && setLeg(null)}
           title={`${leg.from.name} → ${leg.to.name}`}
-          description={MODE_LABEL[leg.mode] ?? leg.mode}
+          description={MODE_LABEL[leg.mode] ? t(MODE_LABEL[leg.mode]!) : leg.mode}
         >
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
-              <dt className="text-slate-500">Distance</dt>
+              <dt className="text-slate-500">{t("plan:leg.distance")}</dt>
               <dd>
-                {haversineKm(
-                  { lat: leg.from.lat, lng: leg.from.lng },
-                  { lat: leg.to.lat, lng: leg.to.lng },
-                ).toFixed(1)}{" "}
-                km (straight line)
+                {t("plan:leg.straightLine", {
+                  distance: formatKm(
+                    haversineKm(
+                      { lat: leg.from.lat, lng: leg.from.lng },
+                      { lat: leg.to.lat, lng: leg.to.lng },
+                    ),
+                  ),
+                })}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Estimated time</dt>
-              <dd>{leg.minutes} min</dd>
+              <dt className="text-slate-500">{t("plan:leg.estimatedTime")}</dt>
+              <dd>{formatDuration(leg.minutes)}</dd>
             </div>
           </dl>
           <div className="mt-5 flex justify-end">
             <Button variant="secondary" onClick={() => setLeg(null)}>
-              Close
+              {t("common:action.close")}
             </Button>
           </div>
         </Dialog>

@@ -1,19 +1,36 @@
-import { type OptimizationProgress, STAGE_LABELS } from "@tabi/contracts";
+import type { OptimizationProgress } from "@tabi/contracts";
 import { PartyPopper, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { i18n, serverText } from "../../i18n";
+import { formatPercent } from "../../i18n/format";
 import { useActiveResult, useProgress } from "./api";
-import { scorePercent } from "./ScorePopup";
+import { percentText, scorePercent } from "./ScorePopup";
+import { formatSeconds } from "./units";
 
-const STAGE_WORDS = ["Analyzing", "Calculating", "Optimizing"];
+const STAGE_WORDS = [
+  "plan:overlay.word.analyzing",
+  "plan:overlay.word.calculating",
+  "plan:overlay.word.optimizing",
+] as const;
+/** The contracts' stage labels (STAGE_LABELS), in the app's language. */
+const STAGE_KEYS: Record<string, string> = {
+  collecting: "server:stage.collecting",
+  normalizing: "server:stage.normalizing",
+  selecting: "server:stage.selecting",
+  routing: "server:stage.routing",
+  complete: "server:stage.complete",
+};
 // Rounded down, as in the score popup: a plan at 0.996 is not shown as 100%.
-const pct = (x: number) => `${scorePercent(x)}%`;
+const pct = (x: number) => percentText(scorePercent(x));
 
 /**
  * Over the map while a run is under way (real stages and percentages), then the success overlay:
  * celebration for 2 s, the scores until 4 s, 'Loading your optimized journey...', closed at 5 s.
  */
 export function OptimizationOverlay({ tripId }: { tripId: string }) {
+  const { t } = useTranslation();
   const progress = useProgress(tripId).data;
   const result = useActiveResult(tripId).data;
   const [successAt, setSuccessAt] = useState<number | null>(null);
@@ -28,7 +45,9 @@ export function OptimizationOverlay({ tripId }: { tripId: string }) {
       wasRunning.current = false;
       if (p.stage === "complete") setSuccessAt(Date.now());
       else if (p.stage === "error")
-        toast.error(p.error?.message ?? "Optimization failed", { duration: 5000 });
+        toast.error(p.error?.message ? serverText(p.error.message) : i18n.t("server:optimization.failed"), {
+          duration: 5000,
+        });
     }
   }, [running, p]);
 
@@ -51,43 +70,47 @@ export function OptimizationOverlay({ tripId }: { tripId: string }) {
       {elapsed < 2000 ? (
         <div>
           <PartyPopper className="mx-auto size-12 text-amber-500" aria-hidden />
-          <h3 className="mt-3 text-xl font-bold">Optimization Success!</h3>
-          <p className="text-slate-600 dark:text-slate-300">Your perfect journey has been created</p>
+          <h3 className="mt-3 text-xl font-bold">{t("plan:overlay.success")}</h3>
+          <p className="text-slate-600 dark:text-slate-300">{t("plan:overlay.created")}</p>
         </div>
       ) : elapsed < 4000 && result ? (
-        <div className="space-y-3">
-          <h3 className="text-lg font-semibold">Your plan</h3>
-          <dl className="grid grid-cols-3 gap-3">
-            {[
-              ["Overall Score", result.scores.total],
-              ["Fairness", result.scores.fairness],
-              ["Efficiency", result.scores.efficiency],
-            ].map(([label, value]) => (
-              <div key={label as string} className="rounded-2xl bg-slate-100 p-3 dark:bg-slate-800">
-                <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="text-2xl font-bold">{pct(Math.min(1, value as number))}</dd>
+        <div className="w-full max-w-sm space-y-3">
+          <h3 className="text-lg font-semibold">{t("plan:overlay.yourPlan")}</h3>
+          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+            {(
+              [
+                ["overall", t("plan:overlay.overallScore"), result.scores.total],
+                ["fairness", t("plan:score.fairness"), result.scores.fairness],
+                ["efficiency", t("plan:score.efficiency"), result.scores.efficiency],
+              ] as const
+            ).map(([key, label, value]) => (
+              <div
+                key={key}
+                className="flex min-w-0 flex-col justify-between rounded-2xl bg-slate-100 p-2 sm:p-3 dark:bg-slate-800"
+              >
+                <dt className="text-xs break-words text-slate-500">{label}</dt>
+                <dd className="text-xl font-bold sm:text-2xl">{pct(Math.min(1, value))}</dd>
               </div>
             ))}
           </dl>
           {result.executionTimeMs > 0 ? (
             <p className="text-sm text-slate-500">
-              Optimized in {(result.executionTimeMs / 1000).toFixed(1)} s
+              {t("plan:overlay.optimizedIn", { time: formatSeconds(result.executionTimeMs / 1000) })}
             </p>
           ) : null}
         </div>
       ) : (
-        <p className="text-slate-600 dark:text-slate-300">Loading your optimized journey...</p>
+        <p className="text-slate-600 dark:text-slate-300">{t("plan:overlay.loadingJourney")}</p>
       )}
     </div>
   );
 }
 
 function Loading({ progress }: { progress: OptimizationProgress }) {
-  const stage =
-    progress.stage in STAGE_LABELS
-      ? STAGE_LABELS[progress.stage as keyof typeof STAGE_LABELS]
-      : progress.message;
-  const word = STAGE_WORDS[Math.min(2, Math.floor(progress.percent / 34))];
+  const { t } = useTranslation();
+  const stageKey = STAGE_KEYS[progress.stage];
+  const stage = stageKey ? t(stageKey) : progress.message ? serverText(progress.message) : null;
+  const word = t(STAGE_WORDS[Math.min(2, Math.floor(progress.percent / 34))]!);
   return (
     <div
       role="status"
@@ -96,10 +119,8 @@ function Loading({ progress }: { progress: OptimizationProgress }) {
     >
       <div className="w-full max-w-sm text-center">
         <Sparkles className="mx-auto size-10 animate-pulse text-brand-700 dark:text-brand-100" aria-hidden />
-        <h3 className="mt-3 text-lg font-bold">Optimizing Your Journey</h3>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Creating the perfect route with our fair-planning optimiser...
-        </p>
+        <h3 className="mt-3 text-lg font-bold">{t("plan:overlay.running")}</h3>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("plan:overlay.runningText")}</p>
         <div className="mt-4 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
           <div
             className="h-full rounded-full bg-brand-700 transition-all duration-300"
@@ -107,9 +128,9 @@ function Loading({ progress }: { progress: OptimizationProgress }) {
           />
         </div>
         <p className="mt-2 text-sm font-medium">
-          {word}… {progress.percent}%
+          {t("plan:overlay.progress", { word, percent: formatPercent(progress.percent / 100) })}
         </p>
-        <p className="text-xs text-slate-500">{stage}</p>
+        {stage ? <p className="text-xs text-slate-500">{stage}</p> : null}
       </div>
     </div>
   );

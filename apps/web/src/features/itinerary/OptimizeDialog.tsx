@@ -6,17 +6,22 @@ import {
   TRANSPORT_MODES,
 } from "@tabi/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { serverText } from "../../i18n";
+import { formatNumber } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field, FormError, Input, inputClass } from "../../ui/Field";
 import { useActiveResult, useStartOptimization } from "./api";
 
-const MODE_LABEL: Record<(typeof TRANSPORT_MODES)[number], string> = {
-  walking: "Walking",
-  public_transport: "Public transport",
-  car: "Car",
-};
+const MODE_LABEL = {
+  walking: "plan:mode.walking",
+  public_transport: "plan:mode.public_transport",
+  car: "plan:mode.car",
+} as const satisfies Record<(typeof TRANSPORT_MODES)[number], string>;
+/** A weight to one decimal, the language's way ("0.6"). */
+const weight = (x: number) => formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export const DEFAULT_SETTINGS: OptimizationSettings = {
   fairnessWeight: 0.6,
@@ -35,14 +40,17 @@ export function initialSettings(previous: Partial<OptimizationSettings> | undefi
   return optimizationSettingsSchema.safeParse(merged).success ? merged : DEFAULT_SETTINGS;
 }
 
-/** The schema's word on the day's start and end ("The day must end at least 3 hours after it starts."). */
+/**
+ * The schema's word on the day's start and end ("The day must end at least 3 hours after it starts."),
+ * in the app's language.
+ */
 export function dayShapeErrors(settings: OptimizationSettings): { dayStart?: string; dayEnd?: string } {
   const check = optimizationSettingsSchema.safeParse(settings);
   const out: { dayStart?: string; dayEnd?: string } = {};
   if (check.success) return out;
   for (const issue of check.error.issues) {
     const field = issue.path[0];
-    if ((field === "dayStart" || field === "dayEnd") && !out[field]) out[field] = issue.message;
+    if ((field === "dayStart" || field === "dayEnd") && !out[field]) out[field] = serverText(issue.message);
   }
   return out;
 }
@@ -60,6 +68,7 @@ export function OptimizeDialog({
   onClose(): void;
   onStarted(): void;
 }) {
+  const { t } = useTranslation();
   const previous = useActiveResult(tripId).data?.settings;
   const [settings, setSettings] = useState<OptimizationSettings>(() => initialSettings(previous));
   const [error, setError] = useState("");
@@ -75,11 +84,7 @@ export function OptimizeDialog({
       await start.mutateAsync(settings);
       onStarted();
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status > 0
-          ? err.message
-          : "Unable to connect to optimization services.",
-      );
+      setError(err instanceof ApiError && err.status > 0 ? err.message : t("plan:optimize.noConnection"));
     }
   }
 
@@ -87,13 +92,16 @@ export function OptimizeDialog({
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title="Route Optimization"
-      description="Balance what everyone wants against time on the road."
+      title={t("plan:optimize.title")}
+      description={t("plan:optimize.description")}
     >
       <div className="space-y-5">
         <Field
-          label={`Fairness ${settings.fairnessWeight.toFixed(1)} · Efficiency ${efficiency.toFixed(1)}`}
-          hint="More fairness: every member gets a fair share of their wishes. More efficiency: the most wished places with the least travel."
+          label={t("plan:optimize.balance", {
+            fairness: weight(settings.fairnessWeight),
+            efficiency: weight(efficiency),
+          })}
+          hint={t("plan:optimize.balanceHint")}
         >
           {(id, d) => (
             <input
@@ -109,16 +117,16 @@ export function OptimizeDialog({
             />
           )}
         </Field>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-start gap-2 text-sm">
           <input
             type="checkbox"
-            className="size-4 accent-brand-700"
+            className="mt-0.5 size-4 shrink-0 accent-brand-700"
             checked={settings.includeMeals}
             onChange={(e) => setSettings({ ...settings, includeMeals: e.target.checked })}
           />
-          Include meal breaks (breakfast, lunch, dinner)
+          {t("plan:optimize.meals")}
         </label>
-        <Field label="Transport">
+        <Field label={t("plan:optimize.transport")}>
           {(id) => (
             <select
               id={id}
@@ -133,16 +141,20 @@ export function OptimizeDialog({
             >
               {TRANSPORT_MODES.map((m) => (
                 <option key={m} value={m}>
-                  {MODE_LABEL[m]}
+                  {t(MODE_LABEL[m])}
                 </option>
               ))}
             </select>
           )}
         </Field>
         <fieldset className="grid min-w-0 grid-cols-2 gap-3">
-          <legend className="sr-only">The shape of each day</legend>
+          <legend className="sr-only">{t("plan:optimize.dayShape")}</legend>
           {(["dayStart", "dayEnd"] as const).map((key) => (
-            <Field key={key} label={key === "dayStart" ? "Day starts" : "Day ends"} error={dayErrors[key]}>
+            <Field
+              key={key}
+              label={key === "dayStart" ? t("plan:optimize.dayStart") : t("plan:optimize.dayEnd")}
+              error={dayErrors[key]}
+            >
               {(id, d) => (
                 <Input
                   id={id}
@@ -158,12 +170,12 @@ export function OptimizeDialog({
             </Field>
           ))}
           <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">
-            Visits end by the day's end, except places wished for the night.
+            {t("plan:optimize.dayEndHint")}
           </p>
         </fieldset>
         <FormError message={error} />
         <Button size="lg" className="w-full" disabled={start.isPending || dayInvalid} onClick={run}>
-          {start.isPending ? "Starting..." : "Optimize"}
+          {start.isPending ? t("plan:optimize.starting") : t("plan:optimize.run")}
         </Button>
       </div>
     </Dialog>

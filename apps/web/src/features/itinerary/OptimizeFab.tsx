@@ -1,5 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
@@ -20,6 +21,7 @@ export function OptimizeFab({
   canOptimize: boolean;
   hidden?: boolean;
 }) {
+  const { t } = useTranslation();
   const me = useMe().data;
   const places = usePlaces(tripId).data;
   const result = useActiveResult(tripId).data;
@@ -37,11 +39,12 @@ export function OptimizeFab({
           setOpen(true);
         }}
         className={cn(
-          "fixed right-4 bottom-36 z-30 inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg hover:brightness-110",
+          "fixed right-4 bottom-36 z-30 inline-flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg hover:brightness-110",
           pulse && "animate-guidance",
         )}
       >
-        <Sparkles className="size-5" aria-hidden /> Optimize
+        <Sparkles className="size-5 shrink-0" aria-hidden />
+        <span className="truncate">{t("plan:optimize.run")}</span>
       </button>
       {open ? (
         <OptimizeDialog

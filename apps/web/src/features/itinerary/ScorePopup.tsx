@@ -2,6 +2,9 @@ import type { OptimizationScores } from "@tabi/contracts";
 import { Gauge } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n, serverText } from "../../i18n";
+import { formatNumber, formatPercent } from "../../i18n/format";
 
 /**
  * A score in [0, 1] as a whole percent, rounded down: only a perfect score shows 100% (rounding to
@@ -20,44 +23,46 @@ export interface ScoreRow {
   explanation: string;
 }
 
+/** A whole percent (from scorePercent) the language's way: "80%", "80 %". */
+export const percentText = (percent: number) => formatPercent(percent / 100);
+
 /** The plan's scores, each with what it means (issue 12: every score explained in one line). */
 export function scoreRows(scores: OptimizationScores): ScoreRow[] {
   return [
     {
-      label: "Overall",
+      label: i18n.t("plan:score.overall"),
       value: scores.total,
-      explanation:
-        "Wish value and fairness as the slider weighs them, lowered by travel and missed time-of-day wishes.",
+      explanation: i18n.t("plan:score.explain.overall"),
     },
     {
-      label: "Fairness",
+      label: i18n.t("plan:score.fairness"),
       value: scores.fairness,
-      explanation: "How much of their wishes the least-served members get; the lowest shares count most.",
+      explanation: i18n.t("plan:score.explain.fairness"),
     },
     {
-      label: "Efficiency",
+      label: i18n.t("plan:score.efficiency"),
       value: scores.efficiency,
-      explanation: "The group's wish value in the plan, against the best plan for the group as a whole.",
+      explanation: i18n.t("plan:score.explain.efficiency"),
     },
     {
-      label: "Travel",
+      label: i18n.t("plan:score.travel"),
       value: scores.details.travel_efficiency,
-      explanation: "Share of the days' active time spent at places rather than travelling.",
+      explanation: i18n.t("plan:score.explain.travel"),
     },
     {
-      label: "Time of day",
+      label: i18n.t("plan:score.timeOfDay"),
       value: scores.details.time_constraint_compliance,
-      explanation: "Places wished for a morning, noon, afternoon or night that are planned then.",
+      explanation: i18n.t("plan:score.explain.timeOfDay"),
     },
     {
-      label: "User Adoption",
+      label: i18n.t("plan:score.userAdoption"),
       value: scores.details.user_adoption_balance,
-      explanation: "Members with at least one of their wishes in the plan.",
+      explanation: i18n.t("plan:score.explain.userAdoption"),
     },
     {
-      label: "Wish Satisfaction",
+      label: i18n.t("plan:score.wishSatisfaction"),
       value: scores.details.wish_satisfaction_balance,
-      explanation: "How evenly the members' shares are spread: 100% when all are equal.",
+      explanation: i18n.t("plan:score.explain.wishSatisfaction"),
     },
   ];
 }
@@ -77,9 +82,9 @@ function Bar({
   const described = useId();
   return (
     <div>
-      <div className="flex justify-between text-xs">
-        <span>{label}</span>
-        <span className="font-medium tabular-nums">{v}%</span>
+      <div className="flex justify-between gap-2 text-xs">
+        <span className="min-w-0 break-words">{label}</span>
+        <span className="shrink-0 font-medium tabular-nums">{percentText(v)}</span>
       </div>
       <div
         className="mt-1 h-2 rounded-full bg-slate-200 dark:bg-slate-700"
@@ -88,7 +93,7 @@ function Bar({
         aria-valuenow={v}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuetext={`${v}%`}
+        aria-valuetext={percentText(v)}
         aria-describedby={explanation ? described : undefined}
       >
         <div className="h-full rounded-full" style={{ width: `${v}%`, backgroundColor: color }} />
@@ -104,31 +109,30 @@ function Bar({
 
 /** The score badge and its popup: every score with its meaning, then each member's share of their wishes. */
 export function ScoreBadge({ scores }: { scores: OptimizationScores }) {
+  const { t } = useTranslation();
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label="Optimisation score"
+        aria-label={t("plan:score.title")}
         className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800 ring-1 ring-brand-100 dark:bg-brand-900/40 dark:text-brand-100 dark:ring-brand-900"
       >
-        <Gauge className="size-4" aria-hidden /> {scorePercent(scores.total)}
+        <Gauge className="size-4" aria-hidden /> {formatNumber(scorePercent(scores.total))}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           sideOffset={8}
           align="start"
-          className="z-50 max-h-[80vh] w-80 space-y-3 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+          className="z-50 max-h-[80vh] w-80 max-w-[calc(100vw-2rem)] space-y-3 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
-          <h3 className="font-semibold">Optimisation score</h3>
+          <h3 className="font-semibold">{t("plan:score.title")}</h3>
           {scoreRows(scores).map((row) => (
             <Bar key={row.label} label={row.label} value={row.value} explanation={row.explanation} />
           ))}
           <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
-            <p className="mb-2 text-xs font-semibold text-slate-500">
-              Each member's share of their wishes in the plan
-            </p>
+            <p className="mb-2 text-xs font-semibold text-slate-500">{t("plan:score.members")}</p>
             <div className="space-y-2">
               {scores.members.map((m) => (
-                <Bar key={m.userId} label={m.name} value={m.share} color={m.color} />
+                <Bar key={m.userId} label={serverText(m.name, m.nameKey)} value={m.share} color={m.color} />
               ))}
             </div>
           </div>

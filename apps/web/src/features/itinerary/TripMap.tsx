@@ -1,10 +1,12 @@
 import type { ItineraryDay } from "@tabi/contracts";
 import type { GeoJSONSource, Marker, Map as MlMap } from "maplibre-gl";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n, serverText } from "../../i18n";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
 import { type MapState, MapStatus } from "../map/MapStatus";
-import { baseStyle, loadMapLibre, onMapFailure } from "../map/maplibre";
+import { baseStyle, loadMapLibre, mapLocale, onMapFailure } from "../map/maplibre";
 import { isSystemVisit } from "./edits";
 import { arrowAt, curve, legColor, markerBackground } from "./markers";
 import { LOCK_LABELS } from "./planInfo";
@@ -94,6 +96,7 @@ export default function TripMap({
   /** When it changes (another day chosen), the map fits the stops again even after a drag. */
   refitKey?: unknown;
 }) {
+  const { t } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<MlMap | null>(null);
   const markers = useRef<Marker[]>([]);
@@ -118,6 +121,8 @@ export default function TripMap({
           center: DEFAULT_CENTER,
           zoom: 6,
           attributionControl: { compact: true },
+          // MapLibre's own control titles, in the app's language.
+          locale: mapLocale(),
         });
         m.addControl(new lib.FullscreenControl(), "top-right");
         map.current = m;
@@ -183,13 +188,22 @@ export default function TripMap({
         node.setAttribute(
           "aria-label",
           s.system
-            ? `${s.name} (a start, end or airport of the trip)`
-            : `${s.order} ${s.name}${s.locked ? `, ${LOCK_LABELS[s.locked].toLowerCase()}` : ""}`,
+            ? i18n.t("plan:map.systemStop", { name: serverText(s.name) })
+            : s.locked
+              ? i18n.t("plan:map.lockedStop", {
+                  order: s.order,
+                  name: s.name,
+                  lock: LOCK_LABELS[s.locked].toLowerCase(),
+                })
+              : `${s.order} ${s.name}`,
         );
         node.style.background = markerBackground(s.colors, s.system);
         if (s.locked) {
           // A locked stop wears a dark outer ring (the calendar block shows the lock icon).
-          node.title = `${s.name}: ${LOCK_LABELS[s.locked].toLowerCase()}`;
+          node.title = i18n.t("plan:map.lockedTitle", {
+            name: s.name,
+            lock: LOCK_LABELS[s.locked].toLowerCase(),
+          });
           node.style.boxShadow = "0 0 0 2px #111827, 0 1px 3px rgb(0 0 0 / 0.4)";
           node.dataset.locked = s.locked;
         }
@@ -223,12 +237,12 @@ export default function TripMap({
         type: "FeatureCollection",
         features: features.flatMap((f) => [
           {
-            type: "Feature",
+            type: "Feature", // i18n-exempt: a GeoJSON type, not text
             properties: { color: f.color, index: f.index },
             geometry: { type: "LineString", coordinates: f.line },
           },
           {
-            type: "Feature",
+            type: "Feature", // i18n-exempt: a GeoJSON type, not text
             properties: { color: f.color, index: f.index },
             geometry: { type: "LineString", coordinates: f.arrow },
           },
@@ -245,19 +259,22 @@ export default function TripMap({
 
   return (
     <div className="relative h-[60dvh] min-h-80 overflow-hidden rounded-3xl ring-1 ring-slate-200 dark:ring-slate-800">
-      <div ref={el} className="h-full w-full" role="region" aria-label="Trip map" />
+      <div ref={el} className="h-full w-full" role="region" aria-label={t("map:control.map")} />
       <MapStatus state={state} />
       <ul
-        aria-label="Legend"
-        className="absolute bottom-8 left-2 z-10 space-y-1 rounded-xl bg-white/90 px-3 py-2 text-xs shadow dark:bg-slate-900/90"
+        aria-label={t("plan:map.legend")}
+        className="absolute bottom-8 left-2 z-10 max-w-[calc(100%-1rem)] space-y-1 rounded-xl bg-white/90 px-3 py-2 text-xs shadow dark:bg-slate-900/90"
       >
-        {[
-          ["Flight", "#2563EB"],
-          ["Car", "#8B5A2B"],
-          ["Walking / transit", "#6B7280"],
-        ].map(([label, color]) => (
+        {(
+          [
+            ["plan:map.flight", legColor("flight")],
+            ["plan:map.car", legColor("car")],
+            ["plan:map.transit", legColor("walking")],
+          ] as const
+        ).map(([label, color]) => (
           <li key={label} className="flex items-center gap-2">
-            <span className="inline-block h-1 w-5 rounded" style={{ backgroundColor: color }} /> {label}
+            <span className="inline-block h-1 w-5 shrink-0 rounded" style={{ backgroundColor: color }} />{" "}
+            {t(label)}
           </li>
         ))}
       </ul>

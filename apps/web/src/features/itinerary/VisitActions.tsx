@@ -1,15 +1,21 @@
 import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
 import { ArrowDown, ArrowUp, Clock, Lock, LockKeyhole, LockOpen, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import { inputClass } from "../../ui/Field";
-import { LOCK_LABELS } from "./planInfo";
 
 const LOCK_CHOICES = [
-  { lock: "day", label: "Lock to this day", Icon: Lock },
-  { lock: "time", label: "Lock day and time", Icon: LockKeyhole },
-  { lock: null, label: "Unlock", Icon: LockOpen },
+  { lock: "day", label: "calendar:actions.lockDay", Icon: Lock },
+  { lock: "time", label: "calendar:actions.lockTime", Icon: LockKeyhole },
+  { lock: null, label: "calendar:actions.unlock", Icon: LockOpen },
 ] as const;
+/** A small button that grows when a long translation wraps, instead of spilling out of its height. */
+const GROW = "!h-auto min-h-8 !py-1";
+const LOCKED_HINTS = {
+  day: "calendar:actions.lockedHint.day",
+  time: "calendar:actions.lockedHint.time",
+} as const;
 
 /** Edit controls of one scheduled visit (keyboard and touch friendly; spec 2 'Calendar edit operations'). */
 export function VisitActions({
@@ -25,6 +31,7 @@ export function VisitActions({
   busy: boolean;
   onEdit(edit: ItineraryEdit): void;
 }) {
+  const { t } = useTranslation();
   const v = day.visits[index];
   const [confirming, setConfirming] = useState(false);
   // After removing a day's last visit the (optimistic) plan no longer has this index: nothing to edit.
@@ -36,60 +43,66 @@ export function VisitActions({
         <Button
           size="sm"
           variant="secondary"
+          className={GROW}
           disabled={busy || index === 0}
           onClick={() => onEdit({ type: "reorder", day: day.day, from: index, to: index - 1 })}
         >
-          <ArrowUp className="size-4" aria-hidden /> Earlier
+          <ArrowUp className="size-4" aria-hidden /> {t("calendar:actions.earlier")}
         </Button>
         <Button
           size="sm"
           variant="secondary"
+          className={GROW}
           disabled={busy || index === day.visits.length - 1}
           onClick={() => onEdit({ type: "reorder", day: day.day, from: index, to: index + 1 })}
         >
-          <ArrowDown className="size-4" aria-hidden /> Later
+          <ArrowDown className="size-4" aria-hidden /> {t("calendar:actions.later")}
         </Button>
         <Button
           size="sm"
           variant="secondary"
+          className={GROW}
           disabled={busy}
           onClick={() => {
             // Spec 2: the duration is asked in minutes; empty or non-numeric input is ignored.
-            const answer = window.prompt(`Stay at ${v.name} (minutes)`, String(stay));
+            const answer = window.prompt(
+              t("calendar:actions.durationPrompt", { name: v.name }),
+              String(stay),
+            );
             const n = Number(answer);
             if (answer && Number.isFinite(n) && n >= 15)
               onEdit({ type: "resize", day: day.day, placeId: v.placeId, stayMinutes: Math.round(n) });
           }}
         >
-          <Clock className="size-4" aria-hidden /> Duration
+          <Clock className="size-4" aria-hidden /> {t("calendar:stop.duration")}
         </Button>
         <Button
           size="sm"
           variant="ghost"
-          className="text-red-600"
+          className={`${GROW} text-red-600`}
           disabled={busy}
           onClick={() => setConfirming(true)}
         >
-          <Trash2 className="size-4" aria-hidden /> Remove
+          <Trash2 className="size-4" aria-hidden /> {t("calendar:actions.remove")}
         </Button>
       </div>
       {confirming ? (
         <div
           role="alertdialog"
-          aria-label="Remove from schedule"
+          aria-label={t("calendar:actions.removeTitle")}
           className="rounded-xl bg-red-50 p-3 text-sm dark:bg-red-950/40"
         >
-          <p>Are you sure you want to remove {v.name} from your schedule?</p>
-          <div className="mt-2 flex gap-2">
+          <p className="break-words">{t("calendar:actions.removeConfirm", { name: v.name })}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
             <Button
               size="sm"
               variant="danger"
               onClick={() => onEdit({ type: "remove", day: day.day, placeId: v.placeId })}
             >
-              Remove
+              {t("calendar:actions.remove")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
+              {t("common:action.cancel")}
             </Button>
           </div>
         </div>
@@ -98,7 +111,7 @@ export function VisitActions({
         All three stay in place and are never `disabled` (a disabled button drops the focus, and the
         popup stays open after a lock); the pressed one is the visit's lock.
       */}
-      <div role="group" aria-label="Lock for the next optimisation" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t("calendar:actions.lockGroup")} className="flex flex-wrap gap-2">
         {LOCK_CHOICES.map(({ lock, label, Icon }) => {
           const current = (v.locked ?? null) === lock;
           const inactive = busy || (lock === null && current);
@@ -109,26 +122,24 @@ export function VisitActions({
               variant={current && lock ? "primary" : "secondary"}
               aria-pressed={lock ? current : undefined}
               aria-disabled={inactive || undefined}
-              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              className={`${GROW} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
               onClick={() => {
                 if (!current && !inactive) onEdit({ type: "lock", day: day.day, placeId: v.placeId, lock });
               }}
             >
-              <Icon className="size-4" aria-hidden /> {label}
+              <Icon className="size-4" aria-hidden /> {t(label)}
             </Button>
           );
         })}
       </div>
       <p aria-live="polite" className="text-xs text-slate-500 dark:text-slate-400">
-        {v.locked
-          ? `${LOCK_LABELS[v.locked]}: optimising again keeps it there.`
-          : "A locked visit stays where it is when the plan is optimised again."}
+        {v.locked ? t(LOCKED_HINTS[v.locked]) : t("calendar:actions.unlockedHint")}
       </p>
       {days.length > 1 ? (
-        <label className="flex items-center gap-2 text-sm">
-          Move to
+        <label className="flex flex-wrap items-center gap-2 text-sm">
+          {t("calendar:actions.moveTo")}
           <select
-            className={`${inputClass} !w-auto !py-1.5`}
+            className={`${inputClass} !w-auto max-w-full !py-1.5`}
             value={day.day}
             disabled={busy}
             onChange={(e) =>
@@ -137,7 +148,7 @@ export function VisitActions({
           >
             {days.map((d) => (
               <option key={d.day} value={d.day}>
-                Day {d.day}
+                {t("calendar:day.title", { day: d.day })}
               </option>
             ))}
           </select>

@@ -1,10 +1,35 @@
-import type { OptimizationProgress, OptimizationResult, OptimizationSettings } from "@tabi/contracts";
+import type {
+  ItineraryEdit,
+  OptimizationProgress,
+  OptimizationResult,
+  OptimizationSettings,
+} from "@tabi/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { i18n } from "../../i18n";
 import { api } from "../../lib/api";
+import {
+  offlineQueryClient,
+  pendingChanges,
+  registerOutboxKind,
+  registerOverlay,
+  type Sent,
+  sendOrQueue,
+  setShownData,
+} from "../../lib/offline";
 import { realtime } from "../../lib/realtime";
+import {
+  applyEdit,
+  applyPendingEdits,
+  editedVisitName,
+  expectationsOf,
+  PLAN_EDIT,
+  type PlanEditMeta,
+  stillApplies,
+} from "../offline/plan";
 import { placeKeys } from "../places/api";
 import { SEEDED_STALE_MS, tripKeys } from "../trips/api";
+import type { Violation } from "./violations";
 
 export const itineraryKeys = {
   active: (tripId: string) => ["trips", "itinerary", tripId, "active"] as const,
@@ -20,6 +45,80 @@ export const activeResultQuery = (tripId: string) =>
   });
 export const useActiveResult = (tripId: string | null) =>
   useQuery({ ...activeResultQuery(tripId ?? ""), enabled: Boolean(tripId) });
+
+type EditAnswer = { result: OptimizationResult; violations: Violation[] };
+const isResult = (data: unknown): data is OptimizationResult =>
+  Boolean(data && typeof data === "object" && "days" in data && "tripId" in data);
+
+// Calendar edits also work offline (issue 13): shown at once, kept in the outbox until the network is
+// back, and checked then against the plan on the server, since an edit names visits by position.
+registerOverlay<OptimizationResult>(["trips", "itinerary"], (data) =>
+  isResult(data) ? applyPendingEdits(data, pendingChanges(data.tripId)) : data,
+);
+registerOutboxKind(PLAN_EDIT, {
+  check: async (item) => {
+    const current = (
+      await api<{ result: OptimizationResult | null }>(`/api/trips/${item.tripId}/optimizations/active`)
+    ).result;
+    return stillApplies(item.meta as unknown as PlanEditMeta, current)
+      ? null
+      : i18n.t("offline:refused.planChanged");
+  },
+  sent: (item, answer) => {
+    const result = (answer as Partial<EditAnswer> | null)?.result;
+    if (result) offlineQueryClient()?.setQueryData(itineraryKeys.active(item.tripId), result);
+  },
+  settled: (tripId) => {
+    const qc = offlineQueryClient();
+    if (!qc) return;
+    void qc.invalidateQueries({ queryKey: itineraryKeys.active(tripId) });
+    void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
+  },
+});
+
+/**
+ * Sends one calendar edit. The plan changes at once (optimistic), is rolled back if the server
+ * refuses, and the server's answer (times recomputed by `reschedule`) replaces it. Offline, the edit
+ * waits in the outbox and the plan shows it meanwhile (no violations are known until it is sent).
+ */
+export function useEditItinerary(tripId: string) {
+  const qc = useQueryClient();
+  const key = itineraryKeys.active(tripId);
+  return useMutation({
+    mutationFn: async (edit: ItineraryEdit): Promise<EditAnswer> => {
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<OptimizationResult | null>(key);
+      const meta: PlanEditMeta = {
+        resultId: before?.id ?? null,
+        expect: expectationsOf(edit, before?.days ?? []),
+      };
+      if (before)
+        setShownData<OptimizationResult>(qc, key, () => ({ ...before, days: applyEdit(before.days, edit) }));
+      let sent: Sent<EditAnswer>;
+      try {
+        sent = await sendOrQueue<EditAnswer>({
+          kind: PLAN_EDIT,
+          tripId,
+          method: "POST",
+          path: `/api/trips/${tripId}/itinerary/edits`,
+          body: edit,
+          label: editedVisitName(edit, before?.days ?? []) ?? "",
+          meta: { ...meta },
+        });
+      } catch (err) {
+        if (before) qc.setQueryData(key, before); // refused: back as it was
+        throw err;
+      }
+      if (sent.queued) {
+        const shown = qc.getQueryData<OptimizationResult | null>(key) ?? before;
+        return { result: shown as OptimizationResult, violations: [] };
+      }
+      qc.setQueryData(key, sent.answer.result);
+      void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
+      return sent.answer;
+    },
+  });
+}
 
 export const useProgress = (tripId: string | null) =>
   useQuery({

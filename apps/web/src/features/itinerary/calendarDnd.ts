@@ -6,6 +6,7 @@ import type {
   KeyboardCodes,
   KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
+import { i18n } from "../../i18n";
 import type { DropTarget } from "./edits";
 
 /** What a draggable block carries, and what each drop area is (a visit, a system block, a day). */
@@ -39,9 +40,9 @@ export const calendarCollision: CollisionDetection = ({
 
 /** Space picks up and drops, Escape cancels; Enter still opens the block's popup. */
 export const KEYBOARD_CODES: KeyboardCodes = {
-  start: ["Space"],
-  cancel: ["Escape"],
-  end: ["Space", "Enter"],
+  start: ["Space"], // i18n-exempt: key codes, not text
+  cancel: ["Escape"], // i18n-exempt: key codes, not text
+  end: ["Space", "Enter"], // i18n-exempt: key codes, not text
 };
 
 /**
@@ -94,28 +95,37 @@ export const calendarKeyboardCoordinates: KeyboardCoordinateGetter = (
   return { x: currentCoordinates.x + target.x - here.x, y: currentCoordinates.y + target.y - here.y };
 };
 
-const where = (d: DropData | undefined) =>
-  !d
-    ? "no drop area"
-    : d.kind === "visit"
-      ? `${d.name ?? "a visit"} on day ${d.day}${d.system ? ", a system place that cannot be a target" : ""}`
-      : d.kind === "system"
-        ? `${d.name ?? "a system place"}, a system place that cannot be a target`
-        : `free time on day ${d.day}`;
+/** What the block is over, for the live region: null when it is over no drop area. */
+function where(d: DropData | undefined): string | null {
+  if (!d) return null;
+  if (d.kind === "visit")
+    return i18n.t(d.system ? "calendar:dnd.target.systemVisit" : "calendar:dnd.target.visit", {
+      name: d.name ?? i18n.t("calendar:dnd.someVisit"),
+      day: d.day,
+    });
+  if (d.kind === "system")
+    return i18n.t("calendar:dnd.target.system", { name: d.name ?? i18n.t("calendar:dnd.someSystemPlace") });
+  return i18n.t("calendar:dnd.target.day", { day: d.day });
+}
+const nameOf = (active: { data: { current?: unknown } }) => (active.data.current as DragData).name;
 
-/** Screen-reader announcements that name the places (dnd-kit's live region). */
+/** Screen-reader announcements that name the places (dnd-kit's live region), in the app's language. */
 export const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up ${(active.data.current as DragData).name}.`,
-  onDragOver: ({ active, over }) =>
-    `${(active.data.current as DragData).name} is over ${where(over?.data.current as DropData | undefined)}.`,
-  onDragEnd: ({ active, over }) =>
-    over
-      ? `${(active.data.current as DragData).name} was dropped on ${where(over.data.current as DropData)}.`
-      : `${(active.data.current as DragData).name} was dropped outside the calendar.`,
-  onDragCancel: ({ active }) => `Moving ${(active.data.current as DragData).name} was cancelled.`,
+  onDragStart: ({ active }) => i18n.t("calendar:dnd.pickedUp", { name: nameOf(active) }),
+  onDragOver: ({ active, over }) => {
+    const target = where(over?.data.current as DropData | undefined);
+    return target === null
+      ? i18n.t("calendar:dnd.overNothing", { name: nameOf(active) })
+      : i18n.t("calendar:dnd.over", { name: nameOf(active), target });
+  },
+  onDragEnd: ({ active, over }) => {
+    const target = over ? where(over.data.current as DropData | undefined) : null;
+    return target === null
+      ? i18n.t("calendar:dnd.droppedOutside", { name: nameOf(active) })
+      : i18n.t("calendar:dnd.dropped", { name: nameOf(active), target });
+  },
+  onDragCancel: ({ active }) => i18n.t("calendar:dnd.cancelled", { name: nameOf(active) }),
 };
 
-export const screenReaderInstructions = {
-  draggable:
-    "To move this visit, press Space. Use the up and down arrows to change its slot in the day, left and right to move it to another day. Press Space again to drop it, or Escape to cancel. Press Enter for its details.",
-};
+/** How to move a block with the keyboard (dnd-kit's description of each draggable). */
+export const screenReaderInstructions = () => ({ draggable: i18n.t("calendar:dnd.instructions") });

@@ -1,5 +1,7 @@
 import type { ItineraryDay, ItineraryEdit, OptimizationResult } from "@tabi/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n, serverText } from "../../i18n";
+import { formatClock, formatNumber } from "../../i18n/format";
 import { api } from "../../lib/api";
 import { placeKeys } from "../places/api";
 import { itineraryKeys } from "./api";
@@ -21,9 +23,35 @@ export const minutesBetween = (a: string, b: string) => {
   return d < 0 ? d + 1440 : d;
 };
 
-export const SYSTEM_MESSAGE = "Cannot reorder onto system places.";
-export const SYNC_FAILED = "Failed to sync reordering with backend. Changes may not persist.";
+/** The toast of a drop onto a system place (spec 2), in the app's language. */
+export const systemDropMessage = () => i18n.t("calendar:refused.system");
+/** The toast when the server did not take an edit: the plan went back as it was (spec 2). */
+export const syncFailedMessage = () => i18n.t("calendar:toast.syncFailed");
 export const RESIZE_MIN_MINUTES = 15;
+
+/** A stay in words: "1 h 30 min", "2 h", "45 min" ("1時間30分"). */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const n = { hours: formatNumber(hours), minutes: formatNumber(minutes) };
+  if (!hours) return i18n.t("calendar:duration.minutes", n);
+  return minutes ? i18n.t("calendar:duration.hoursMinutes", n) : i18n.t("calendar:duration.hours", n);
+}
+
+/** Server-written text with its catalogue key and values (issue 13), when the server sends them. */
+type Keyed<F extends string> = { [K in F]?: string } & Partial<
+  Record<`${F}Key`, string> & Record<`${F}Params`, Record<string, unknown>>
+>;
+
+/** Why a visit is not where the group wished it, in the app's language (the server's note). */
+export function visitNote(v: Keyed<"note">): string | undefined {
+  const note = v.note?.trim();
+  return note ? serverText(note, v.noteKey, v.noteParams) : undefined;
+}
+
+/** Two trip-local "HH:MM" times as a range, the language's way: "9:00 AM–10:30 AM", "9:00～10:30". */
+export const formatTimeRange = (start: string, end: string) =>
+  i18n.t("calendar:time.range", { start: formatClock(start), end: formatClock(end) });
 
 // Spec 2 s.5 'Calendar editing': source system, departure_point, final_destination, airport, ids
 // beginning airport_ or return_ (and departure_, spec 2 s.3).
@@ -67,7 +95,7 @@ export function dropToEdit(
   yOf: YOf,
 ): { edit: ItineraryEdit } | { error: string } | null {
   if (target.kind === "system" || (target.kind === "visit" && target.system))
-    return { error: SYSTEM_MESSAGE };
+    return { error: systemDropMessage() };
   const toDay = days[target.day - 1];
   if (!toDay || !days[from.day - 1]?.visits[from.index]) return null;
   let to: number;

@@ -84,3 +84,13 @@ it("shows the strongest lock and each note once", () => {
     "No morning slot was free",
   ]);
 });
+
+it("shows a note the server sent with its key in the app's language, by the key", () => {
+  // A stored reason the contracts word: found by its key, else by its English words.
+  expect(notesOf([{ note: "stored in English", noteKey: "unscheduled.no_time" }])).toEqual([
+    "No time left in the days",
+  ]);
+  expect(notesOf([{ note: "No time left in the days", noteKey: "no.such.key" }])).toEqual([
+    "No time left in the days",
+  ]);
+});

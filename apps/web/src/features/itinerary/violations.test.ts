@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { i18n } from "../../i18n";
 import { describeViolation, describeViolations } from "./violations";
 
 const names = new Map([["p_kinkaku", "Kinkaku-ji"]]);
@@ -36,4 +37,27 @@ it("starts with a capital and drops repeats and empty messages", () => {
       nameOf,
     ),
   ).toEqual(["Lunch starts at 15:10, after its window"]);
+});
+
+it("words a message by its key and values, a place id among them becoming the name", () => {
+  i18n.addResource("en", "server", "test.closes", "{{place}} closes at {{time}}");
+  expect(
+    describeViolation(
+      {
+        kind: "closed",
+        placeId: "p_kinkaku",
+        message: "p_kinkaku closes at 17:00",
+        messageKey: "test.closes",
+        messageParams: { place: "p_kinkaku", time: "17:00" },
+      },
+      nameOf,
+    ),
+  ).toBe("Kinkaku-ji closes at 17:00");
+  // No such key (an older web app): the English message, ids still replaced.
+  expect(
+    describeViolation(
+      { kind: "closed", placeId: "p_kinkaku", message: "p_kinkaku is closed then", messageKey: "none.here" },
+      nameOf,
+    ),
+  ).toBe("Kinkaku-ji is closed then");
 });

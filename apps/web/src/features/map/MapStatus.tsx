@@ -1,9 +1,11 @@
+import { useTranslation } from "react-i18next";
 import { Spinner } from "../../ui/Spinner";
 
 export type MapState = "loading" | "ready" | "failed";
 
 /** The spec's 'Loading map...' and 'Failed to load map' over a map that is not ready. */
 export function MapStatus({ state }: { state: MapState }) {
+  const { t } = useTranslation();
   if (state === "ready") return null;
   return (
     <div
@@ -11,10 +13,10 @@ export function MapStatus({ state }: { state: MapState }) {
     >
       {state === "loading" ? (
         <>
-          <Spinner /> Loading map...
+          <Spinner /> {t("map:loading")}
         </>
       ) : (
-        "Failed to load map"
+        t("map:failed")
       )}
     </div>
   );

@@ -1,9 +1,10 @@
 import type { Marker, Map as MlMap } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
 import { type MapState, MapStatus } from "./MapStatus";
-import { baseStyle, loadMapLibre, onMapFailure } from "./maplibre";
+import { baseStyle, loadMapLibre, mapLocale, onMapFailure } from "./maplibre";
 
 export interface LatLng {
   lat: number;
@@ -27,6 +28,7 @@ export default function PinDropMap({
   onChangeRef.current = onChange;
   // The map is created once per mount (and theme); it starts from the first centre and pin.
   const initial = useRef({ center, value });
+  const { t } = useTranslation();
   const config = useClientConfig();
   const { dark } = useTheme();
   const [state, setState] = useState<MapState>("loading");
@@ -45,6 +47,7 @@ export default function PinDropMap({
           center: [start.center.lng, start.center.lat],
           zoom: 12,
           attributionControl: { compact: true },
+          locale: mapLocale(),
         });
         map.current = m;
         const place = (p: LatLng) => {
@@ -83,7 +86,7 @@ export default function PinDropMap({
 
   return (
     <div className="relative h-56 overflow-hidden rounded-2xl ring-1 ring-slate-200 dark:ring-slate-700">
-      <div ref={el} className="h-full w-full" role="application" aria-label="Map: tap to drop a pin" />
+      <div ref={el} className="h-full w-full" role="application" aria-label={t("map:pinDrop")} />
       <MapStatus state={state} />
     </div>
   );

@@ -4,6 +4,7 @@ import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countriesUrl from "world-atlas/countries-50m.json?url";
 import landUrl from "world-atlas/land-50m.json?url";
+import { i18n } from "../../i18n";
 
 // MapLibre and the offline basemap load only when a map is first shown (DESIGN.md: 'loaded lazily').
 export type MapLibre = typeof import("maplibre-gl");
@@ -13,6 +14,21 @@ export function onMapFailure(m: MlMap, failed: () => void): void {
   m.on("error", (e) => {
     if (!m.isStyleLoaded() && !(e as { sourceId?: string }).sourceId) failed();
   });
+}
+
+/** MapLibre's own control labels in the app's language (the Map option `locale`). */
+export function mapLocale(): Record<string, string> {
+  return {
+    "AttributionControl.ToggleAttribution": i18n.t("map:control.toggleAttribution"),
+    "FullscreenControl.Enter": i18n.t("map:control.fullscreenEnter"),
+    "FullscreenControl.Exit": i18n.t("map:control.fullscreenExit"),
+    "Map.Title": i18n.t("map:control.map"),
+    "Marker.Title": i18n.t("map:control.marker"),
+    "NavigationControl.ResetBearing": i18n.t("map:control.resetBearing"),
+    "NavigationControl.ZoomIn": i18n.t("map:control.zoomIn"),
+    "NavigationControl.ZoomOut": i18n.t("map:control.zoomOut"),
+    "Popup.Close": i18n.t("map:control.closePopup"),
+  };
 }
 
 let loading: Promise<MapLibre> | undefined;
@@ -60,6 +76,7 @@ export async function baseStyle(
     version: 8,
     sources: {
       land: { type: "geojson", data: land },
+      // i18n-exempt: a GeoJSON type
       borders: { type: "geojson", data: { type: "Feature", geometry: borders, properties: {} } },
     },
     layers: [

@@ -1,10 +1,13 @@
 import type { PlaceResult } from "@tabi/contracts";
 import { Building2, Landmark, MapPin, Plane, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../i18n/format";
 import { cn } from "../../lib/cn";
 import { inputClass } from "../../ui/Field";
 import { Spinner } from "../../ui/Spinner";
 import { usePlaceSearch } from "./api";
+import { LocalName } from "./LocalName";
 import { FAR_FROM_TRIP_KM, kmFromTrip, type LatLng } from "./trip-points";
 
 export interface PickedPlace {
@@ -15,13 +18,15 @@ export interface PickedPlace {
 }
 
 const KIND_ICON = { city: Building2, airport: Plane, landmark: Landmark, address: MapPin } as const;
+// i18n-exempt: keyboard key names, never shown
+const KEY = { down: "ArrowDown", up: "ArrowUp", enter: "Enter", escape: "Escape" } as const;
 
 /** Search-as-you-type for places, keyboard accessible (WAI-ARIA combobox), used by trip and place forms. */
 export function PlaceSearchBox({
   id,
   value,
   onChange,
-  placeholder = "Search for a place",
+  placeholder,
   near,
   trip,
   allowFreeText = true,
@@ -37,6 +42,7 @@ export function PlaceSearchBox({
   allowFreeText?: boolean;
   describedBy?: string;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -65,7 +71,7 @@ export function PlaceSearchBox({
         </span>
         <button
           type="button"
-          aria-label={`Clear ${value.label}`}
+          aria-label={t("search:clear", { label: value.label })}
           className="rounded-full p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"
           onClick={() => {
             onChange(null);
@@ -91,7 +97,7 @@ export function PlaceSearchBox({
         aria-describedby={describedBy}
         autoComplete="off"
         className={inputClass}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t("search:placeholder")}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -101,23 +107,30 @@ export function PlaceSearchBox({
         onFocus={() => text && setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
-          if (e.key === "ArrowDown") {
+          if (e.key === KEY.down) {
             e.preventDefault();
             setOpen(true);
             setActive((a) => Math.min(a + 1, options - 1));
-          } else if (e.key === "ArrowUp") {
+          } else if (e.key === KEY.up) {
             e.preventDefault();
             setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === "Enter" && open && options > 0) {
+          } else if (e.key === KEY.enter && open && options > 0) {
             e.preventDefault();
             pick(active);
-          } else if (e.key === "Escape") setOpen(false);
+          } else if (e.key === KEY.escape) setOpen(false);
         }}
       />
-      {search.isFetching ? <Spinner className="absolute top-3 right-3 size-4" label="Searching" /> : null}
+      {search.isFetching ? (
+        <Spinner className="absolute top-3 right-3 size-4" label={t("search:searching")} />
+      ) : null}
       {open && text.trim() ? (
         <div className="absolute z-50 mt-1 w-full overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700">
-          <div id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={t("search:results")}
+            className="max-h-72 overflow-y-auto py-1"
+          >
             {results.map((r, i) => {
               const Icon = KIND_ICON[r.kind] ?? MapPin;
               // Say so when a result is far from the trip: picked by mistake, it would be left out.
@@ -137,22 +150,22 @@ export function PlaceSearchBox({
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => pick(i)}
-                  onKeyDown={(e) => e.key === "Enter" && pick(i)}
+                  onKeyDown={(e) => e.key === KEY.enter && pick(i)}
                 >
                   <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">
                       {r.name}
                       {r.iata ? <span className="ml-1 text-xs text-slate-500">({r.iata})</span> : null}
-                      {r.localName && r.localName !== r.name ? (
-                        <span className="ml-1.5 text-xs text-slate-500">{r.localName}</span>
-                      ) : null}
+                      <LocalName result={r} className="ml-1.5 text-xs" />
                     </span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
                       {r.address}
                       {far ? (
                         <span className="text-amber-700 dark:text-amber-300">
-                          {` · ${Math.round(km).toLocaleString("en")} km from the trip`}
+                          {` · ${t("search:farFromTrip", {
+                            distance: formatNumber(Math.round(km), { style: "unit", unit: "kilometer" }),
+                          })}`}
                         </span>
                       ) : null}
                     </span>
@@ -173,19 +186,19 @@ export function PlaceSearchBox({
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseEnter={() => setActive(results.length)}
                 onClick={() => pick(results.length)}
-                onKeyDown={(e) => e.key === "Enter" && pick(results.length)}
+                onKeyDown={(e) => e.key === KEY.enter && pick(results.length)}
               >
-                Use “{text.trim()}” as typed
+                {t("search:useAsTyped", { text: text.trim() })}
               </div>
             ) : null}
           </div>
           {search.isError ? (
             <p className="border-t border-slate-100 px-3 py-2 text-xs text-red-600 dark:border-slate-800">
-              Place search is unavailable right now. You can still use the name as typed.
+              {t("search:unavailable")}
             </p>
           ) : search.data && results.length === 0 ? (
             <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500 dark:border-slate-800">
-              No places found
+              {t("search:noResults")}
             </p>
           ) : null}
           {search.data?.attribution ? (

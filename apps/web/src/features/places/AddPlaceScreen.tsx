@@ -1,22 +1,21 @@
 import {
-  formatStay,
-  MESSAGES,
   PLACE_CATEGORIES,
-  PLACE_MESSAGES,
   type PlaceCategory,
   type PlaceResult,
   STAY_STEPS,
   starsToWish,
   stayLabel,
-  TIME_OF_DAY_LABELS,
   TIMES_OF_DAY,
   type TimeOfDay,
   wishToStars,
 } from "@tabi/contracts";
 import { MapPin, MapPinned, Search, TriangleAlert, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { i18n, serverText } from "../../i18n";
+import { formatNumber } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
@@ -25,11 +24,13 @@ import { Field, Input, TextArea } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { StarInput, Stars } from "../../ui/Stars";
+import { LocalName } from "../place-search/LocalName";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import { FAR_FROM_TRIP_KM, kmFromTrip, tripPoints } from "../place-search/trip-points";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
+import { TIME_OF_DAY_KEY } from "./labels";
 
 const PinDropMap = lazy(() => import("../map/PinDropMap"));
 const nearestStep = (minutes: number) =>
@@ -38,11 +39,25 @@ const nearestStep = (minutes: number) =>
     0,
   );
 const TOKYO = { lat: 35.6812, lng: 139.7671 };
+const STAY_LENGTH_KEY = {
+  short: "places:stay.short",
+  medium: "places:stay.medium",
+  long: "places:stay.long",
+} as const;
+
+/** A visit's length in words: "45 min", "1.5 hours", "2 days" (as contracts' formatStay, in the app's language). */
+export function stayText(minutes: number): string {
+  if (minutes < 60) return i18n.t("places:stay.minutes", { minutes: formatNumber(minutes) });
+  if (minutes < 1440) return i18n.t("places:stay.hours", { count: Number((minutes / 60).toFixed(1)) });
+  return i18n.t("places:stay.days", { count: Number((minutes / 1440).toFixed(1)) });
+}
+
 const card =
   "rounded-3xl bg-white/90 p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800";
 
 /** Add or edit a place: search or pin, priority, duration, time of day, notes (spec 3 'Add-place screen'). */
 export default function AddPlaceScreen() {
+  const { t } = useTranslation();
   const [tripId] = useCurrentTripId();
   const [params] = useSearchParams();
   const editId = params.get("edit");
@@ -50,11 +65,23 @@ export default function AddPlaceScreen() {
   const list = usePlaces(tripId);
   const editing = editId ? list.data?.places.find((p) => p.id === editId) : undefined;
   if (!tripId)
-    return <EmptyState icon={MapPin} title={MESSAGES.noTripTitle} text={PLACE_MESSAGES.noTripText} />;
+    return (
+      <EmptyState
+        icon={MapPin}
+        title={t("server:messages.noTripTitle")}
+        text={t("server:places.noTripText")}
+      />
+    );
   if (trip.isPending || list.isPending) return <FullPageSpinner />;
   if (!trip.data || !list.data)
-    return <EmptyState icon={MapPin} title={MESSAGES.genericErrorTitle} text="Failed to get trip data" />;
-  if (editId && !editing) return <EmptyState icon={MapPin} title={PLACE_MESSAGES.placeNotFound} />;
+    return (
+      <EmptyState
+        icon={MapPin}
+        title={t("server:messages.genericErrorTitle")}
+        text={t("places:add.loadFailed")}
+      />
+    );
+  if (editId && !editing) return <EmptyState icon={MapPin} title={t("server:places.placeNotFound")} />;
   return (
     <PlaceForm
       key={editId ?? "new"}
@@ -88,6 +115,7 @@ function PlaceForm({
   usage: { mine: number; limit: number | null };
   editing?: Editing;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const add = useAddPlace(tripId);
   const update = useUpdatePlace(tripId);
@@ -123,12 +151,12 @@ function PlaceForm({
 
   if (!editing && !trip.my.canAddPlacesNow)
     return (
-      <EmptyState icon={MapPin} title="Adding places is closed" text={PLACE_MESSAGES.deadlinePassed}>
+      <EmptyState icon={MapPin} title={t("places:add.closedTitle")} text={t("server:places.deadlinePassed")}>
         <Link
           to="/my-trip/my-places"
           className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
         >
-          Back to places
+          {t("places:add.backToPlaces")}
         </Link>
       </EmptyState>
     );
@@ -146,7 +174,7 @@ function PlaceForm({
             : {}),
           ...(editing.myWish !== null ? { wishLevel: starsToWish(stars) } : {}),
         });
-        toast.success("Changes saved");
+        toast.success(t("places:add.saved"));
       } else {
         const base =
           mode === "search" && picked
@@ -174,28 +202,28 @@ function PlaceForm({
           preferredTimeOfDay: time,
           notes: notes.trim() || null,
         });
-        toast.success(
-          merged ? `${place.name} was already proposed: your wish was added to it` : `${place.name} added`,
-        );
+        toast.success(t(merged ? "places:add.merged" : "places:add.added", { name: place.name }));
       }
       navigate("/my-trip/my-places");
     } catch (err) {
       // Rules the server states (limit, deadline, duplicates) in its words; anything else the spec's.
       setError(
         err instanceof ApiError && err.status >= 400 && err.status < 500
-          ? err.message
-          : PLACE_MESSAGES.addFailed,
+          ? serverText(err.message)
+          : t("server:places.addFailed"),
       );
     }
   }
 
   return (
     <form onSubmit={submit} className="mx-auto max-w-xl space-y-4 pb-8" noValidate>
-      <div className="flex items-baseline justify-between">
-        <h2 className="text-xl font-bold tracking-tight">{editing ? "Edit Place" : "Configure Place"}</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 className="text-xl font-bold tracking-tight">
+          {t(editing ? "places:edit.title" : "places:add.title")}
+        </h2>
         {usage.limit !== null ? (
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium dark:bg-slate-800">
-            {usage.mine}/{usage.limit} places used
+            {t("places:add.used", { mine: usage.mine, limit: usage.limit })}
           </span>
         ) : null}
       </div>
@@ -204,15 +232,15 @@ function PlaceForm({
         {editing ? (
           <div className="flex items-start gap-3">
             <MapPin className="mt-1 size-5 text-brand-700 dark:text-brand-100" aria-hidden />
-            <div>
-              <p className="font-semibold">{editing.name}</p>
-              <p className="text-sm text-slate-500">{editing.address ?? "Pinned on the map"}</p>
+            <div className="min-w-0">
+              <p className="break-words font-semibold">{editing.name}</p>
+              <p className="text-sm text-slate-500">{editing.address ?? t("places:card.pinned")}</p>
             </div>
           </div>
         ) : (
           <>
             <SegmentedTabs
-              label="How to find the place"
+              label={t("places:add.howToFind")}
               className="mb-3"
               value={mode}
               onChange={setMode}
@@ -221,7 +249,7 @@ function PlaceForm({
                   value: "search",
                   label: (
                     <>
-                      <Search className="size-4" aria-hidden /> Search
+                      <Search className="size-4 shrink-0" aria-hidden /> {t("places:add.search")}
                     </>
                   ),
                 },
@@ -229,7 +257,7 @@ function PlaceForm({
                   value: "pin",
                   label: (
                     <>
-                      <MapPinned className="size-4" aria-hidden /> Drop a pin
+                      <MapPinned className="size-4 shrink-0" aria-hidden /> {t("places:add.dropPin")}
                     </>
                   ),
                 },
@@ -240,13 +268,16 @@ function PlaceForm({
                 <div className="flex items-start gap-3 rounded-2xl bg-brand-50/70 p-3 dark:bg-brand-900/30">
                   <MapPin className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-100" aria-hidden />
                   <div className="min-w-0 flex-1">
-                    <p className="font-semibold">{picked.name}</p>
+                    <p className="break-words font-semibold">
+                      {picked.name}
+                      <LocalName result={picked} className="ml-1.5 text-sm" />
+                    </p>
                     <p className="truncate text-sm text-slate-500 dark:text-slate-400">{picked.address}</p>
                     {picked.rating !== null ? <Stars value={picked.rating} /> : null}
                   </div>
                   <button
                     type="button"
-                    aria-label="Clear the chosen place"
+                    aria-label={t("places:add.clearChosen")}
                     onClick={() => {
                       setPicked(null);
                       setResultStay(null);
@@ -262,7 +293,7 @@ function PlaceForm({
                     value={null}
                     allowFreeText={false}
                     near={near}
-                    placeholder="Search for places, attractions, restaurants..."
+                    placeholder={t("places:add.searchPlaceholder")}
                     trip={points}
                     onChange={(p) => {
                       if (!p?.result) return;
@@ -275,19 +306,19 @@ function PlaceForm({
                       }
                     }}
                   />
-                  <p className="text-sm text-slate-500">Search for a place</p>
+                  <p className="text-sm text-slate-500">{t("places:add.searchHint")}</p>
                 </div>
               )
             ) : (
               <div className="space-y-3">
-                <Field label="Name of the place">
+                <Field label={t("places:add.pinName")}>
                   {(id) => (
                     <Input
                       id={id}
                       value={pinName}
                       maxLength={200}
                       onChange={(e) => setPinName(e.target.value)}
-                      placeholder="Grandma's favourite café"
+                      placeholder={t("places:add.pinNamePlaceholder")}
                     />
                   )}
                 </Field>
@@ -298,8 +329,8 @@ function PlaceForm({
                 </Suspense>
                 <p className="text-xs text-slate-500">
                   {pin
-                    ? `Pinned at ${pin.lat.toFixed(5)}, ${pin.lng.toFixed(5)}`
-                    : "Tap the map where the place is."}
+                    ? t("places:add.pinnedAt", { lat: pin.lat.toFixed(5), lng: pin.lng.toFixed(5) })
+                    : t("places:add.tapMap")}
                 </p>
               </div>
             )}
@@ -309,15 +340,18 @@ function PlaceForm({
 
       <section className={`${card} space-y-5`}>
         <div>
-          <p className="mb-1 text-sm font-medium">Visit Priority</p>
-          <StarInput value={stars} onChange={setStars} label="Visit Priority" />
+          <p className="mb-1 text-sm font-medium">{t("places:add.priority")}</p>
+          <StarInput value={stars} onChange={setStars} label={t("places:add.priority")} />
         </div>
-        <Field label="Visit Duration" hint={`${formatStay(stay)} · ${stayLabel(stay)}`}>
+        <Field
+          label={t("places:add.duration")}
+          hint={t("places:stay.hint", { stay: stayText(stay), length: t(STAY_LENGTH_KEY[stayLabel(stay)]) })}
+        >
           {(id, d) => (
             <input
               id={id}
               aria-describedby={d}
-              aria-valuetext={formatStay(stay)}
+              aria-valuetext={stayText(stay)}
               type="range"
               min={0}
               max={STAY_STEPS.length - 1}
@@ -333,8 +367,8 @@ function PlaceForm({
           )}
         </Field>
         <div>
-          <p className="mb-2 text-sm font-medium">Preferred Time of Day</p>
-          <div className="grid grid-cols-4 gap-2" role="group" aria-label="Preferred Time of Day">
+          <p className="mb-2 text-sm font-medium">{t("places:add.timeOfDay")}</p>
+          <div className="grid grid-cols-4 gap-2" role="group" aria-label={t("places:add.timeOfDay")}>
             {TIMES_OF_DAY.map((k) => (
               <button
                 key={k}
@@ -343,25 +377,25 @@ function PlaceForm({
                 disabled={editing ? !editing.canEdit : false}
                 onClick={() => setTime(time === k ? null : k)}
                 className={cn(
-                  "rounded-xl py-2 text-sm font-medium ring-1",
+                  "min-w-0 break-words rounded-xl px-1 py-2 text-sm font-medium ring-1",
                   time === k
                     ? "bg-brand-700 text-white ring-brand-700"
                     : "bg-white ring-slate-300 dark:bg-slate-900 dark:ring-slate-700",
                 )}
               >
-                {TIME_OF_DAY_LABELS[k]}
+                {t(TIME_OF_DAY_KEY[k])}
               </button>
             ))}
           </div>
         </div>
-        <Field label="Notes">
+        <Field label={t("places:field.notes")}>
           {(id) => (
             <TextArea
               id={id}
               value={notes}
               disabled={editing ? !editing.canEdit : false}
               onChange={(e) => setNotes(e.target.value)}
-              placeholder="Anything the group should know"
+              placeholder={t("places:add.notesPlaceholder")}
             />
           )}
         </Field>
@@ -373,11 +407,12 @@ function PlaceForm({
           className="flex gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-800"
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            {mode === "search" && picked ? picked.name : "This place"} is{" "}
-            {Math.round(kmAway).toLocaleString("en")} km from your trip&apos;s{" "}
-            {places.length ? "other places" : "destination"}. The plan leaves out places that far as
-            &ldquo;Too far from the rest of the trip&rdquo;. Add it anyway?
+          <p className="min-w-0">
+            {t(places.length ? "places:add.farFromPlaces" : "places:add.farFromDestination", {
+              name: mode === "search" && picked ? picked.name : t("places:add.thisPlace"),
+              distance: formatNumber(Math.round(kmAway), { style: "unit", unit: "kilometer" }),
+              reason: t("server:unscheduled.too_far"),
+            })}
           </p>
         </div>
       ) : null}
@@ -391,18 +426,20 @@ function PlaceForm({
       ) : null}
       <div className="flex gap-2">
         <Button variant="secondary" size="lg" className="flex-1" onClick={() => navigate(-1)}>
-          Cancel
+          {t("common:action.cancel")}
         </Button>
         <Button type="submit" size="lg" className="flex-1" disabled={!ready || busy}>
-          {editing
-            ? busy
-              ? "Saving..."
-              : "Save Changes"
-            : busy
-              ? "Adding..."
-              : farAway
-                ? "Add anyway"
-                : "Add"}
+          {t(
+            editing
+              ? busy
+                ? "common:status.saving"
+                : "places:add.saveChanges"
+              : busy
+                ? "places:add.adding"
+                : farAway
+                  ? "places:add.addAnyway"
+                  : "common:action.add",
+          )}
         </Button>
       </div>
     </form>

@@ -1,22 +1,24 @@
-import {
-  EDIT_CATEGORIES,
-  OPENING_HOURS_MESSAGE,
-  PLACE_MESSAGES,
-  type Place,
-  type PlaceCategory,
-} from "@tabi/contracts";
+import { EDIT_CATEGORIES, OPENING_HOURS_MESSAGE, type Place, type PlaceCategory } from "@tabi/contracts";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { i18n, serverText } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
 import { useUpdatePlace } from "./api";
+import { CATEGORY_KEY } from "./labels";
 import { usualHoursLabel } from "./openingHours";
 
-/** The server refused the typed hours (400 with the contracts' message): said under the field. */
+/**
+ * The server refused the typed hours (400 with the contracts' message, in English or in the language
+ * the request asked for): said under the field.
+ */
 export const isOpeningHoursError = (err: unknown) =>
-  err instanceof ApiError && err.status === 400 && err.message === OPENING_HOURS_MESSAGE;
+  err instanceof ApiError &&
+  err.status === 400 &&
+  (err.message === OPENING_HOURS_MESSAGE || err.message === i18n.t("server:validation.openingHours"));
 
 /** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, opening hours (issue 12), notes. */
 export function EditPlaceDialog({
@@ -28,6 +30,7 @@ export function EditPlaceDialog({
   tripId: string;
   onClose(): void;
 }) {
+  const { t } = useTranslation();
   const update = useUpdatePlace(tripId);
   const [name, setName] = useState(place.name);
   const [category, setCategory] = useState<PlaceCategory>(
@@ -65,21 +68,21 @@ export function EditPlaceDialog({
           : {}),
         ...(place.myWish !== null ? { wishLevel: wish } : {}),
       });
-      toast.success("Place updated");
+      toast.success(t("places:edit.updated"));
       onClose();
     } catch (err) {
       // Unreadable hours: the message goes under the field, which keeps what was typed.
       if (isOpeningHoursError(err)) {
-        setHoursError(OPENING_HOURS_MESSAGE);
+        setHoursError(t("server:validation.openingHours"));
         hoursInput.current?.focus();
-      } else setError((err as Error).message || PLACE_MESSAGES.updateFailed);
+      } else setError(serverText((err as Error).message) || t("server:places.updateFailed"));
     }
   }
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Edit Place">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={t("places:edit.title")}>
       <form onSubmit={save} className="space-y-4" noValidate>
-        <Field label="Name">
+        <Field label={t("places:edit.name")}>
           {(id) => (
             <Input
               id={id}
@@ -90,7 +93,7 @@ export function EditPlaceDialog({
             />
           )}
         </Field>
-        <Field label="Category">
+        <Field label={t("places:edit.category")}>
           {(id) => (
             <select
               id={id}
@@ -101,14 +104,14 @@ export function EditPlaceDialog({
             >
               {EDIT_CATEGORIES.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {CATEGORY_KEY[c.value] ? t(CATEGORY_KEY[c.value]!) : c.label}
                 </option>
               ))}
             </select>
           )}
         </Field>
         {place.myWish !== null ? (
-          <Field label={`Wish Level: ${wish}/10`} hint="Your own wish; everyone's wishes count.">
+          <Field label={t("places:edit.wish", { wish })} hint={t("places:edit.wishHint")}>
             {(id, d) => (
               <input
                 id={id}
@@ -124,7 +127,7 @@ export function EditPlaceDialog({
             )}
           </Field>
         ) : null}
-        <Field label="Stay Duration (hours)">
+        <Field label={t("places:edit.stay")}>
           {(id) => (
             <Input
               id={id}
@@ -139,9 +142,12 @@ export function EditPlaceDialog({
           )}
         </Field>
         <Field
-          label="Opening hours"
+          label={t("places:edit.hours")}
           error={hoursError}
-          hint={`OpenStreetMap style, one rule after another: "Tu-Su 09:00-17:00; Dec 25 off" or "24/7". Empty: ${usualHoursLabel(category).replace(/^U/, "u")}.`}
+          hint={t("places:edit.hoursHint", {
+            // Mid-sentence: "usual hours for temples" (a no-op for scripts without case).
+            usual: usualHoursLabel(category).replace(/^./, (c) => c.toLowerCase()),
+          })}
         >
           {(id, d) => (
             <Input
@@ -156,7 +162,7 @@ export function EditPlaceDialog({
               placeholder={
                 place.openingHours?.source === "category" && place.category === category
                   ? place.openingHours.value
-                  : "Mo-Fr 09:00-17:00; Sa 10:00-14:00"
+                  : "Mo-Fr 09:00-17:00; Sa 10:00-14:00" // i18n-exempt: an example of the OSM syntax, typed as is
               }
               onChange={(e) => {
                 setOpeningHours(e.target.value);
@@ -166,7 +172,7 @@ export function EditPlaceDialog({
             />
           )}
         </Field>
-        <Field label="Notes">
+        <Field label={t("places:field.notes")}>
           {(id) => (
             <TextArea
               id={id}
@@ -179,10 +185,10 @@ export function EditPlaceDialog({
         <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t("common:action.cancel")}
           </Button>
           <Button type="submit" disabled={!name.trim() || update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
+            {t(update.isPending ? "common:status.saving" : "common:action.save")}
           </Button>
         </div>
       </form>

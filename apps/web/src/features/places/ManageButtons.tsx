@@ -1,10 +1,12 @@
 import type { Place } from "@tabi/contracts";
 import { Pencil, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import type { PlaceActions } from "./PlaceCard";
 
 /** Edit and delete, shown only when the server says the caller may (place.canEdit / canDelete). */
 export function ManageButtons({ place, actions }: { place: Place; actions: PlaceActions }) {
+  const { t } = useTranslation();
   return (
     <>
       {place.canEdit ? (
@@ -12,7 +14,7 @@ export function ManageButtons({ place, actions }: { place: Place; actions: Place
           size="sm"
           variant="ghost"
           className="!px-2"
-          aria-label={`Edit ${place.name}`}
+          aria-label={t("places:manage.edit", { name: place.name })}
           onClick={() => actions.onEdit(place)}
         >
           <Pencil className="size-4" />
@@ -23,7 +25,7 @@ export function ManageButtons({ place, actions }: { place: Place; actions: Place
           size="sm"
           variant="ghost"
           className="!px-2 text-red-600"
-          aria-label={`Delete ${place.name}`}
+          aria-label={t("places:manage.delete", { name: place.name })}
           onClick={() => actions.onDelete(place)}
         >
           <Trash2 className="size-4" />

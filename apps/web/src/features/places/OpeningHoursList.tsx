@@ -4,7 +4,7 @@ import { openingHoursView } from "./openingHours";
 
 /**
  * A place's opening hours, one line per rule, and "Usual hours for temples" when they are the
- * category's. `inline` lets the rules wrap side by side in a dense row (each rule still whole).
+ * category's. `inline` lets the rules wrap side by side in a dense row (each rule whole while it fits).
  */
 export function OpeningHoursList({
   place,
@@ -21,9 +21,10 @@ export function OpeningHoursList({
     <div className={className}>
       <ul className={cn(inline ? "flex flex-wrap gap-x-3" : "space-y-0.5")}>
         {view.lines.map((line, i) => (
+          // Inline, each rule stays on one line while it fits; a longer one wraps within itself.
           // Rules can repeat word for word; their order is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={i} className={inline ? "whitespace-nowrap" : undefined}>
+          <li key={i} className="min-w-0 break-words">
             {line}
           </li>
         ))}

@@ -1,10 +1,13 @@
-import { type Place, TIME_OF_DAY_LABELS, wishToStars } from "@tabi/contracts";
+import { type Place, wishToStars } from "@tabi/contracts";
 import { CheckCircle2, CircleDashed, Clock3, XCircle } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../i18n/format";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
 import type { PlanInfo } from "../itinerary/planInfo";
+import { TIME_OF_DAY_KEY } from "./labels";
 import { ManageButtons } from "./ManageButtons";
 import { OpeningHoursList } from "./OpeningHoursList";
 import { PlaceImage } from "./PlaceImage";
@@ -45,6 +48,7 @@ export function PlaceCard({
   /** What the active plan says about the place: why it was left out, or a note on its visit. */
   plan?: PlanInfo;
 }) {
+  const { t } = useTranslation();
   const [flipped, setFlipped] = useState(false);
   const color = place.addedBy?.color ?? "#6B7280";
   const StatusIcon = STATUS_ICON[place.status];
@@ -58,7 +62,7 @@ export function PlaceCard({
       >
         <button
           type="button"
-          aria-label={`${place.name}: show details`}
+          aria-label={t("places:card.showDetails", { name: place.name })}
           inert={flipped}
           aria-hidden={flipped}
           onClick={() => setFlipped(true)}
@@ -76,13 +80,17 @@ export function PlaceCard({
               {tab === "mine" ? (
                 <StatusIcon
                   className={cn("size-5 shrink-0", STATUS_COLOR[place.status])}
-                  aria-label={plan?.reason ? `${statusLabel(place)}: ${plan.reason}` : statusLabel(place)}
+                  aria-label={
+                    plan?.reason
+                      ? t("places:card.statusReason", { status: statusLabel(place), reason: plan.reason })
+                      : statusLabel(place)
+                  }
                 />
               ) : null}
             </div>
             <Stars value={displayWish(place, tab === "mine")} className="mt-1" />
             <p className="mt-auto truncate text-xs text-slate-500 dark:text-slate-400">
-              {place.address ?? "Pinned on the map"}
+              {place.address ?? t("places:card.pinned")}
             </p>
           </div>
         </button>
@@ -97,43 +105,45 @@ export function PlaceCard({
             role="group"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus
             tabIndex={0}
-            aria-label={`Details of ${place.name}`}
+            aria-label={t("places:card.details", { name: place.name })}
             className="mt-2 min-h-0 flex-1 overflow-y-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           >
             <dl className="space-y-1.5 text-sm">
               {tab === "trip" ? (
                 <div className="flex gap-1.5">
-                  <dt className="text-slate-500 dark:text-slate-400">Added by</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("places:card.addedBy")}</dt>
                   <dd className="truncate font-medium" style={{ color: place.addedBy?.color ?? "#6B7280" }}>
-                    {place.addedBy?.name ?? "Unknown Member"}
+                    {place.addedBy?.name ?? t("places:card.unknownMember")}
                   </dd>
                 </div>
               ) : null}
               <div className="flex items-center gap-1.5">
-                <dt className="text-slate-500 dark:text-slate-400">Wish level</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t("places:card.wish")}</dt>
                 <dd>
                   <Stars value={displayWish(place, tab === "mine")} />
                 </dd>
               </div>
               <div className="flex gap-1.5">
-                <dt className="text-slate-500 dark:text-slate-400">Stay</dt>
-                <dd>{stayHours(place.stayMinutes)}h</dd>
+                <dt className="text-slate-500 dark:text-slate-400">{t("places:card.stay")}</dt>
+                <dd>{t("places:card.stayHours", { hours: formatNumber(stayHours(place.stayMinutes)) })}</dd>
               </div>
               {tab === "trip" && place.preferredTimeOfDay ? (
                 <div className="flex gap-1.5">
-                  <dt className="text-slate-500 dark:text-slate-400">Preferred time</dt>
-                  <dd>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</dd>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("places:card.preferredTime")}</dt>
+                  <dd>{t(TIME_OF_DAY_KEY[place.preferredTimeOfDay])}</dd>
                 </div>
               ) : null}
               {place.wishes.length > 1 ? (
                 <div className="flex gap-1.5">
-                  <dt className="text-slate-500 dark:text-slate-400">Wanted by</dt>
-                  <dd className="truncate">{place.wishes.map((w) => w.name).join(", ")}</dd>
+                  <dt className="text-slate-500 dark:text-slate-400">{t("places:card.wantedBy")}</dt>
+                  <dd className="truncate">
+                    {place.wishes.map((w) => w.name).join(t("places:listSeparator"))}
+                  </dd>
                 </div>
               ) : null}
               {place.openingHours?.value ? (
                 <div className="flex gap-1.5">
-                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Hours</dt>
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">{t("places:card.hours")}</dt>
                   <dd className="min-w-0">
                     <OpeningHoursList place={place} />
                   </dd>
@@ -141,13 +151,17 @@ export function PlaceCard({
               ) : null}
               {place.status === "unscheduled" && plan?.reason ? (
                 <div className="flex gap-1.5">
-                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Not planned</dt>
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">
+                    {t("places:card.notPlanned")}
+                  </dt>
                   <dd>{plan.reason}</dd>
                 </div>
               ) : null}
               {plan?.note ? (
                 <div className="flex gap-1.5">
-                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">Why this time</dt>
+                  <dt className="shrink-0 text-slate-500 dark:text-slate-400">
+                    {t("places:card.whyThisTime")}
+                  </dt>
                   <dd>{plan.note}</dd>
                 </div>
               ) : null}
@@ -156,11 +170,11 @@ export function PlaceCard({
           <div className="mt-2 flex items-center gap-1">
             {place.myWish === null ? (
               <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
-                I want this too
+                {t("places:card.wantToo")}
               </Button>
             ) : place.wishes.length > 1 && !place.canDelete ? (
               <Button size="sm" variant="ghost" onClick={() => actions.onUnwant(place)}>
-                <CircleDashed className="size-4" aria-hidden /> Take back
+                <CircleDashed className="size-4" aria-hidden /> {t("places:card.takeBack")}
               </Button>
             ) : null}
             <span className="flex-1" />
@@ -171,7 +185,7 @@ export function PlaceCard({
             onClick={() => setFlipped(false)}
             className="mt-2 text-center text-xs text-slate-400 hover:text-slate-600"
           >
-            Click to flip back
+            {t("places:card.flipBack")}
           </button>
         </div>
       </div>

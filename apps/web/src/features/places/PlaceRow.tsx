@@ -1,8 +1,11 @@
-import { type Place, TIME_OF_DAY_LABELS } from "@tabi/contracts";
+import type { Place } from "@tabi/contracts";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../i18n/format";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
 import type { PlanInfo } from "../itinerary/planInfo";
+import { TIME_OF_DAY_KEY } from "./labels";
 import { ManageButtons } from "./ManageButtons";
 import { OpeningHoursList } from "./OpeningHoursList";
 import { displayWish, type PlaceActions } from "./PlaceCard";
@@ -27,6 +30,7 @@ export function PlaceRow({
   /** What the active plan says about the place: why it was left out, or a note on its visit. */
   plan?: PlanInfo;
 }) {
+  const { t } = useTranslation();
   return (
     <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <PlaceImage
@@ -37,38 +41,44 @@ export function PlaceRow({
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <h3 className="flex-1 truncate font-semibold">{place.name}</h3>
+          <h3 className="line-clamp-2 min-w-0 flex-1 break-words font-semibold">{place.name}</h3>
           <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", PILL[place.status])}>
             {statusLabel(place)}
           </span>
         </div>
         <Stars value={displayWish(place, tab === "mine")} />
         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {place.address ?? "Pinned on the map"}
+          {place.address ?? t("places:card.pinned")}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500 dark:text-slate-400">
-          <span>Stay: {stayHours(place.stayMinutes)}h</span>
-          {place.preferredTimeOfDay ? <span>{TIME_OF_DAY_LABELS[place.preferredTimeOfDay]}</span> : null}
-          {place.priceLevel !== null ? <span>Price Level: {place.priceLevel}</span> : null}
+          <span>{t("places:row.stay", { hours: formatNumber(stayHours(place.stayMinutes)) })}</span>
+          {place.preferredTimeOfDay ? <span>{t(TIME_OF_DAY_KEY[place.preferredTimeOfDay])}</span> : null}
+          {place.priceLevel !== null ? (
+            <span>{t("places:row.price", { level: place.priceLevel })}</span>
+          ) : null}
           {tab === "trip" ? (
             <span style={{ color: place.addedBy?.color ?? "#6B7280" }} className="font-medium">
               {place.wishes.length > 1
-                ? place.wishes.map((w) => w.name).join(", ")
-                : (place.addedBy?.name ?? "Unknown Member")}
+                ? place.wishes.map((w) => w.name).join(t("places:listSeparator"))
+                : (place.addedBy?.name ?? t("places:card.unknownMember"))}
             </span>
           ) : null}
         </p>
         {place.openingHours?.value ? (
           <div className="mt-0.5 flex gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-            <span className="shrink-0">Hours:</span>
+            <span className="shrink-0">{t("places:row.hours")}</span>
             <OpeningHoursList place={place} inline className="min-w-0" />
           </div>
         ) : null}
         {place.status === "unscheduled" && plan?.reason ? (
-          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">Not planned: {plan.reason}</p>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">
+            {t("places:row.notPlanned", { reason: plan.reason })}
+          </p>
         ) : null}
         {plan?.note ? (
-          <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-200">Why this time: {plan.note}</p>
+          <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-200">
+            {t("places:row.whyThisTime", { note: plan.note })}
+          </p>
         ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between">
@@ -77,7 +87,7 @@ export function PlaceRow({
         </div>
         {place.myWish === null ? (
           <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
-            I want this too
+            {t("places:card.wantToo")}
           </Button>
         ) : null}
       </div>

@@ -1,8 +1,10 @@
-import { MESSAGES, PLACE_MESSAGES, type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
+import { type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
 import { LayoutGrid, List, MapPin, Plus, Sparkles, X } from "lucide-react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { serverText } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -21,19 +23,15 @@ import { useDeletePlace, usePlaces, useRemoveWish, useSetWish } from "./api";
 import { EditPlaceDialog } from "./EditPlaceDialog";
 import { type PlaceActions, PlaceCard } from "./PlaceCard";
 import { PlaceRow } from "./PlaceRow";
-import { sortPlaces } from "./status";
+import { STATUS_KEY, sortPlaces } from "./status";
 
 type Tab = "trip" | "mine";
 type Filter = "all" | PlaceStatus;
 const FILTERS: Filter[] = ["all", "scheduled", "unscheduled", "pending"];
-const FILTER_LABEL: Record<Filter, string> = {
-  all: "All",
-  scheduled: "Scheduled",
-  unscheduled: "Unscheduled",
-  pending: "Pending",
-};
+const FILTER_KEY = { all: "places:filter.all", ...STATUS_KEY } as const satisfies Record<Filter, string>;
 
 export default function PlacesScreen() {
+  const { t } = useTranslation();
   const [tripId] = useCurrentTripId();
   const me = useMe().data;
   const trip = useTrip(tripId);
@@ -55,28 +53,32 @@ export default function PlacesScreen() {
 
   if (!tripId)
     return (
-      <EmptyState icon={MapPin} title={MESSAGES.noTripTitle} text={PLACE_MESSAGES.noTripText}>
+      <EmptyState icon={MapPin} title={t("server:messages.noTripTitle")} text={t("server:places.noTripText")}>
         <Link
           to="/"
           className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
         >
-          Back to Home
+          {t("places:list.backHome")}
         </Link>
       </EmptyState>
     );
   if (trip.isPending || list.isPending) return <FullPageSpinner />;
   if (trip.isError || list.isError)
     return (
-      <EmptyState icon={MapPin} title={MESSAGES.genericErrorTitle} text="Failed to fetch places">
+      <EmptyState
+        icon={MapPin}
+        title={t("server:messages.genericErrorTitle")}
+        text={t("places:list.loadFailed")}
+      >
         <Button variant="secondary" onClick={() => list.refetch()}>
-          Try Again
+          {t("common:action.retry")}
         </Button>
       </EmptyState>
     );
 
-  const t = trip.data.trip;
-  const deadlineExpired = t.addPlaceDeadline ? Date.parse(t.addPlaceDeadline) < Date.now() : false;
-  const canAdd = t.my.canAddPlacesNow;
+  const tr = trip.data.trip;
+  const deadlineExpired = tr.addPlaceDeadline ? Date.parse(tr.addPlaceDeadline) < Date.now() : false;
+  const canAdd = tr.my.canAddPlacesNow;
   const mine = list.data.places.filter((p) => p.myWish !== null);
   const shown = sortPlaces(
     (tab === "trip" ? list.data.places : mine).filter((p) => filter === "all" || p.status === filter),
@@ -89,23 +91,23 @@ export default function PlacesScreen() {
     onWant: async (p) => {
       try {
         await want.mutateAsync({ id: p.id, wishLevel: starsToWish(3) });
-        toast.success(`${p.name} is on your list too`);
+        toast.success(t("places:list.wanted", { name: p.name }));
       } catch (err) {
-        toast.error((err as Error).message);
+        toast.error(serverText((err as Error).message));
       }
     },
     onUnwant: async (p) => {
       try {
         await unwant.mutateAsync(p.id);
       } catch (err) {
-        toast.error((err as Error).message);
+        toast.error(serverText((err as Error).message));
       }
     },
   };
 
   return (
     <div className="space-y-4">
-      {t.addPlaceDeadline ? (
+      {tr.addPlaceDeadline ? (
         <p
           role="status"
           className={cn(
@@ -115,29 +117,34 @@ export default function PlacesScreen() {
               : "bg-amber-50 text-amber-800 dark:bg-amber-950/40 dark:text-amber-200",
           )}
         >
-          {deadlineExpired ? "Add place deadline expired: " : "Add place deadline: "}
-          {deadlineText(t.addPlaceDeadline)}
+          {t(deadlineExpired ? "places:list.deadlineExpired" : "places:list.deadline", {
+            deadline: deadlineText(tr.addPlaceDeadline),
+          })}
         </p>
       ) : null}
 
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-xl font-bold tracking-tight">{t.name}</h2>
+          <h2 className="break-words text-xl font-bold tracking-tight">{tr.name}</h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            {tab === "trip" ? "All team places" : "My places"} ·{" "}
+            {t(tab === "trip" ? "places:list.allTeam" : "places:list.mine")} ·{" "}
             {tab === "trip" ? list.data.places.length : mine.length}
             {list.data.usage.limit !== null
-              ? ` · ${list.data.usage.mine}/${list.data.usage.limit} of yours`
+              ? ` · ${t("places:list.usage", { mine: list.data.usage.mine, limit: list.data.usage.limit })}`
               : ""}
           </p>
         </div>
-        <div className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800" role="group" aria-label="View">
+        <div
+          className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+          role="group"
+          aria-label={t("places:list.view")}
+        >
           {(["grid", "list"] as const).map((v) => (
             <button
               key={v}
               type="button"
               aria-pressed={view === v}
-              aria-label={v === "grid" ? "Grid view" : "List view"}
+              aria-label={t(v === "grid" ? "places:list.gridView" : "places:list.listView")}
               onClick={() => setView(v)}
               className={cn(
                 "rounded-lg p-1.5",
@@ -151,16 +158,16 @@ export default function PlacesScreen() {
       </header>
 
       <SegmentedTabs
-        label="Whose places"
+        label={t("places:list.whose")}
         value={tab}
         onChange={setTab}
         options={[
-          { value: "trip", label: "Trip Places" },
-          { value: "mine", label: "My Places" },
+          { value: "trip", label: t("places:list.tabTrip") },
+          { value: "mine", label: t("places:list.tabMine") },
         ]}
       />
 
-      <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Filter by status">
+      <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label={t("places:list.filterBy")}>
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -174,7 +181,7 @@ export default function PlacesScreen() {
                 : "bg-white text-slate-700 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700",
             )}
           >
-            {FILTER_LABEL[f]}
+            {t(FILTER_KEY[f])}
           </button>
         ))}
       </div>
@@ -185,13 +192,10 @@ export default function PlacesScreen() {
           className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-brand-900 dark:bg-brand-900/30 dark:text-brand-100"
         >
           <Sparkles className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p className="flex-1">
-            Add the places you wish to visit: give each a priority and how long you want to stay. Everyone's
-            wishes are balanced fairly in the plan.
-          </p>
+          <p className="flex-1">{t("places:list.guidance")}</p>
           <button
             type="button"
-            aria-label="Dismiss"
+            aria-label={t("places:list.dismiss")}
             onClick={dismissGuidance}
             className="rounded-full p-1 hover:bg-brand-100 dark:hover:bg-brand-900"
           >
@@ -203,14 +207,16 @@ export default function PlacesScreen() {
       {shown.length === 0 ? (
         <EmptyState
           icon={MapPin}
-          title={tab === "trip" && filter === "all" ? "No trip places found" : "No places found"}
-          text={
+          title={t(
+            tab === "trip" && filter === "all" ? "places:list.emptyTripTitle" : "places:list.emptyTitle",
+          )}
+          text={t(
             tab === "trip" && filter === "all"
-              ? "No places have been added to this trip yet"
+              ? "places:list.emptyTripText"
               : filter !== "all"
-                ? "No places have this status. Try another filter."
-                : "Places you add or want appear here."
-          }
+                ? "places:list.emptyFilterText"
+                : "places:list.emptyMineText",
+          )}
         >
           {canAdd && filter === "all" ? (
             <Link
@@ -221,7 +227,7 @@ export default function PlacesScreen() {
                 !guided && mine.length === 0 && "animate-guidance",
               )}
             >
-              Add Your First Place
+              {t("places:list.addFirst")}
             </Link>
           ) : null}
         </EmptyState>
@@ -239,10 +245,7 @@ export default function PlacesScreen() {
         </ul>
       )}
 
-      <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">
-        Only the member who added a place, or a trip admin, can change or delete it. Everyone sets their own
-        wish.
-      </p>
+      <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">{t("places:list.rules")}</p>
 
       {canAdd ? (
         <Link
@@ -253,32 +256,32 @@ export default function PlacesScreen() {
             !guided && mine.length === 0 && "animate-guidance",
           )}
         >
-          <Plus className="size-5" aria-hidden /> Add Places
+          <Plus className="size-5" aria-hidden /> {t("places:list.addPlaces")}
         </Link>
       ) : null}
 
-      <OptimizeFab tripId={tripId} canOptimize={t.my.canOptimize} />
+      <OptimizeFab tripId={tripId} canOptimize={tr.my.canOptimize} />
 
       {editing ? <EditPlaceDialog place={editing} tripId={tripId} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={Boolean(deleting)}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Are you sure you want to delete "${deleting?.name ?? ""}"?`}
+        title={t("places:list.deleteTitle", { name: deleting?.name ?? "" })}
         text={
-          deleting && deleting.wishes.length > 1 && !t.my.role.includes("admin")
-            ? "Others want it too: it stays on their lists."
+          deleting && deleting.wishes.length > 1 && !tr.my.role.includes("admin")
+            ? t("places:list.deleteShared")
             : undefined
         }
-        confirmLabel="Delete"
+        confirmLabel={t("common:action.delete")}
         busy={del.isPending}
         onConfirm={async () => {
           if (!deleting) return;
           try {
             await del.mutateAsync(deleting.id);
             setDeleting(null);
-            toast.success("Place deleted");
+            toast.success(t("places:list.deleted"));
           } catch {
-            toast.error(PLACE_MESSAGES.deleteFailed);
+            toast.error(t("server:places.deleteFailed"));
           }
         }}
       />

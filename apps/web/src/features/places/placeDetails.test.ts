@@ -2,6 +2,7 @@ import type { Place } from "@tabi/contracts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
+import { formatClock as c } from "../../i18n/format";
 import { PlaceCard } from "./PlaceCard";
 import { PlaceRow } from "./PlaceRow";
 
@@ -32,7 +33,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, "\n").replace(/\n+/g, "\
 it("shows the place's own hours one rule per line on the card and the row", () => {
   for (const view of [PlaceCard, PlaceRow]) {
     const html = renderToStaticMarkup(createElement(view, { place: place({}), tab: "trip", actions }));
-    expect(text(html)).toContain("\nTue-Sun 09:00-17:00\nDec 25: closed\n");
+    expect(text(html)).toContain(`\nTue-Sun ${c("09:00")}-${c("17:00")}\nDec 25: closed\n`);
     expect(html).not.toContain("Usual hours");
   }
 });
@@ -47,7 +48,7 @@ it("says when the hours are the category's, and why a place was left out", () =>
   const card = text(
     renderToStaticMarkup(createElement(PlaceCard, { place: left, tab: "trip", actions, plan })),
   );
-  expect(card).toContain("\nDaily 08:30-17:00\nUsual hours for temples\n");
+  expect(card).toContain(`\nDaily ${c("08:30")}-${c("17:00")}\nUsual hours for temples\n`);
   expect(card).toContain("\nNot planned\nToo far from the rest of the trip\n");
   const row = text(
     renderToStaticMarkup(createElement(PlaceRow, { place: left, tab: "trip", actions, plan })),

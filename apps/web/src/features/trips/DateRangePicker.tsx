@@ -1,11 +1,22 @@
 import { CalendarDays } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
-import { DayPicker } from "react-day-picker";
+import { DayPicker, type Locale } from "react-day-picker";
+import { enUS } from "react-day-picker/locale/en-US";
+import { ja } from "react-day-picker/locale/ja";
+import { ko } from "react-day-picker/locale/ko";
+import { zhCN } from "react-day-picker/locale/zh-CN";
 import "react-day-picker/style.css";
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../../i18n";
+import type { Language } from "../../i18n/languages";
 import { inputClass } from "../../ui/Field";
 import { fromIsoDate, nextRange, type Range, toIsoDate } from "./dateRange";
 import { dateRange } from "./format";
+
+// Month and weekday names and the picker's own labels in the app's language (date-fns locales with
+// DayPicker's labels). Small, and only in the lazily loaded trip dialogs' chunk.
+const DAY_PICKER_LOCALES: Record<Language, Locale> = { en: enUS, ja, ko, zh: zhCN };
 
 /** Travel dates: spec 1 'Date picking' (past days disabled, a completed range closes the picker). */
 export function DateRangePicker({
@@ -21,6 +32,7 @@ export function DateRangePicker({
   onChange(start: string | null, end: string | null): void;
   allowPast?: boolean;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Range>({});
   const selected =
@@ -40,7 +52,11 @@ export function DateRangePicker({
       <Popover.Trigger asChild>
         <button id={id} type="button" className={`${inputClass} flex items-center gap-2 text-left`}>
           <CalendarDays className="size-4 text-slate-400" aria-hidden />
-          {start ? dateRange(start, end) : <span className="text-slate-400">Select travel dates</span>}
+          {start ? (
+            dateRange(start, end)
+          ) : (
+            <span className="text-slate-400">{t("trips:form.datesPlaceholder")}</span>
+          )}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -50,6 +66,7 @@ export function DateRangePicker({
           className="tabi-daypicker z-[60] rounded-2xl bg-white p-3 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
           <DayPicker
+            locale={DAY_PICKER_LOCALES[currentLanguage()]}
             mode="range"
             selected={selected.from ? { from: selected.from, to: selected.to } : undefined}
             defaultMonth={selected.from ?? today}

@@ -3,10 +3,10 @@ import {
   deadlineState,
   latestDeadline,
   presetDeadline,
-  TRIP_MESSAGES,
   type TripDetail,
 } from "@tabi/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../../ui/Button";
 import { Field, Input } from "../../ui/Field";
@@ -18,10 +18,15 @@ const toLocalInput = (d: Date) => {
   const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
 };
-const PRESET_LABELS: Record<number, string> = { 24: "1 day", 72: "3 days", 168: "1 week" };
+const PRESET_LABELS = {
+  24: "trips:deadline.preset.oneDay",
+  72: "trips:deadline.preset.threeDays",
+  168: "trips:deadline.preset.oneWeek",
+} as const satisfies Record<(typeof DEADLINE_PRESET_HOURS)[number], string>;
 
 /** Deadline tab (spec 1): minimum now, maximum the last day 23:59, presets, Clear. */
 export function DeadlineSettings({ detail }: { detail: TripDetail }) {
+  const { t } = useTranslation();
   const { trip } = detail;
   const update = useUpdateTrip(trip.id);
   const [value, setValue] = useState(
@@ -37,14 +42,14 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
 
   async function save(deadline: Date | null) {
     setError("");
-    if (deadline && deadline.getTime() < Date.now()) return setError("The deadline cannot be in the past");
-    if (deadline && deadline > max) return setError("The deadline cannot be after the last day of the trip");
+    if (deadline && deadline.getTime() < Date.now()) return setError(t("server:trips.deadlinePast"));
+    if (deadline && deadline > max) return setError(t("server:trips.deadlineAfterTrip"));
     if (!mayExtend && (!deadline || (current && deadline > current)))
-      return setError(TRIP_MESSAGES.onlyCreatorExtends);
+      return setError(t("server:trips.onlyCreatorExtends"));
     try {
       await update.mutateAsync({ addPlaceDeadline: deadline ? deadline.toISOString() : null });
       setValue(deadline ? toLocalInput(deadline) : "");
-      toast.success(deadline ? "Deadline set" : "Deadline cleared");
+      toast.success(deadline ? t("trips:deadline.saved") : t("trips:deadline.cleared"));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -54,15 +59,15 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
     <div className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {state === "none"
-          ? "No deadline: members can add places at any time."
+          ? t("trips:deadline.none")
           : state === "active"
-            ? `Members can add places until ${deadlineText(trip.addPlaceDeadline!)}.`
-            : `Deadline expired: ${deadlineText(trip.addPlaceDeadline!)}. Only admins can add places.`}
+            ? t("trips:deadline.until", { when: deadlineText(trip.addPlaceDeadline!) })
+            : t("trips:deadline.expiredAdminsOnly", { when: deadlineText(trip.addPlaceDeadline!) })}
       </p>
       {isAdmin ? (
         <>
           <div>
-            <p className="mb-2 text-sm font-medium">Before the trip starts</p>
+            <p className="mb-2 text-sm font-medium">{t("trips:deadline.presets")}</p>
             <div className="flex flex-wrap gap-2">
               {DEADLINE_PRESET_HOURS.map((h) => {
                 const at = presetDeadline(trip, h);
@@ -74,19 +79,19 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
                     disabled={at.getTime() < Date.now() || update.isPending}
                     onClick={() => save(at)}
                   >
-                    {PRESET_LABELS[h]}
+                    {t(PRESET_LABELS[h])}
                   </Button>
                 );
               })}
             </div>
           </div>
           <Field
-            label="Add places by"
+            label={t("trips:deadline.field")}
             error={error || undefined}
             hint={
               mayExtend
-                ? `At the latest ${deadlineText(max.toISOString())}`
-                : TRIP_MESSAGES.onlyCreatorExtends
+                ? t("trips:deadline.latest", { when: deadlineText(max.toISOString()) })
+                : t("server:trips.onlyCreatorExtends")
             }
           >
             {(id, d) => (
@@ -101,21 +106,21 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
               />
             )}
           </Field>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button disabled={!value || update.isPending} onClick={() => save(new Date(value))}>
-              {update.isPending ? "Saving..." : "Set Deadline"}
+              {update.isPending ? t("common:status.saving") : t("trips:deadline.set")}
             </Button>
             <Button
               variant="ghost"
               disabled={!trip.addPlaceDeadline || !mayExtend || update.isPending}
               onClick={() => save(null)}
             >
-              Clear
+              {t("trips:deadline.clear")}
             </Button>
           </div>
         </>
       ) : (
-        <p className="text-sm text-slate-500">Only trip admins can change the deadline.</p>
+        <p className="text-sm text-slate-500">{t("trips:deadline.adminsOnly")}</p>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
-import { TRIP_MESSAGES } from "@tabi/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
@@ -10,8 +10,9 @@ import { setCurrentTripId } from "./currentTrip";
 
 /** Join Trip (spec 1 'Dialogs'): the code is forced to uppercase, hyphens optional. */
 export function JoinTripForm({ blocked, onDone }: { blocked: boolean; onDone(): void }) {
+  const { t } = useTranslation();
   const [code, setCode] = useState("");
-  const [error, setError] = useState(blocked ? TRIP_MESSAGES.tripLimitJoin : "");
+  const [error, setError] = useState(blocked ? t("server:trips.tripLimitJoin") : "");
   const join = useJoinTrip();
   const navigate = useNavigate();
   const clean = code.replace(/-/g, "").trim();
@@ -22,23 +23,19 @@ export function JoinTripForm({ blocked, onDone }: { blocked: boolean; onDone(): 
     setError("");
     try {
       const { trip } = await join.mutateAsync(clean);
-      toast.success(`Trip joined successfully! Welcome to "${trip.name}"`);
+      toast.success(t("trips:join.success", { name: trip.name }));
       setCode("");
       setCurrentTripId(trip.id);
       onDone();
       setTimeout(() => navigate("/my-trip"), 100);
     } catch (err) {
-      setError(err instanceof ApiError && err.status > 0 ? err.message : TRIP_MESSAGES.joinFailed);
+      setError(err instanceof ApiError && err.status > 0 ? err.message : t("server:trips.joinFailed"));
     }
   }
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <Field
-        label="Trip code"
-        hint="Enter the 8-character code (hyphens optional)"
-        error={error || undefined}
-      >
+      <Field label={t("trips:join.code")} hint={t("trips:join.hint")} error={error || undefined}>
         {(id, d) => (
           <Input
             id={id}
@@ -49,6 +46,7 @@ export function JoinTripForm({ blocked, onDone }: { blocked: boolean; onDone(): 
             spellCheck={false}
             maxLength={11}
             className="font-mono text-lg tracking-widest uppercase"
+            // i18n-exempt: the code's shape, the same in every language
             placeholder="ABCD-EFGH"
             value={code}
             onChange={(e) => setCode(e.target.value.toUpperCase())}
@@ -56,7 +54,7 @@ export function JoinTripForm({ blocked, onDone }: { blocked: boolean; onDone(): 
         )}
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={!clean || join.isPending}>
-        {join.isPending ? "Joining..." : "Join Trip"}
+        {join.isPending ? t("trips:join.joining") : t("trips:join.submit")}
       </Button>
     </form>
   );

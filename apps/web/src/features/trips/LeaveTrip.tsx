@@ -1,5 +1,6 @@
 import type { TripDetail } from "@tabi/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
@@ -11,6 +12,7 @@ import { useCurrentTripId } from "./currentTrip";
 
 /** "Leave trip" (a free user's 3 trips must be able to end); the owner hands the trip over first. */
 export function LeaveTrip({ detail, onDone }: { detail: TripDetail; onDone(): void }) {
+  const { t } = useTranslation();
   const { trip, members } = detail;
   const leave = useLeaveTrip();
   const handOver = useHandOver(trip.id);
@@ -19,16 +21,17 @@ export function LeaveTrip({ detail, onDone }: { detail: TripDetail; onDone(): vo
   const [confirming, setConfirming] = useState(false);
   const others = members.filter((m) => !m.isOwner);
   const [heir, setHeir] = useState(others[0]?.userId ?? "");
-  const fail = (err: unknown) => toast.error(err instanceof ApiError ? err.message : "Something went wrong");
+  const fail = (err: unknown) =>
+    toast.error(err instanceof ApiError ? err.message : t("common:error.generic"));
 
   if (trip.my.isOwner)
     return (
       <div className="mt-6 space-y-2 border-t border-slate-100 pt-4 text-sm dark:border-slate-800">
-        <p className="text-slate-500">To leave this trip, hand it over to another member first.</p>
+        <p className="text-slate-500">{t("trips:leave.ownerHint")}</p>
         {others.length ? (
           <div className="flex flex-wrap gap-2">
             <select
-              aria-label="New owner"
+              aria-label={t("trips:leave.newOwner")}
               className={inputClass}
               value={heir}
               onChange={(e) => setHeir(e.target.value)}
@@ -44,11 +47,11 @@ export function LeaveTrip({ detail, onDone }: { detail: TripDetail; onDone(): vo
               disabled={!heir || handOver.isPending}
               onClick={() => handOver.mutateAsync(heir).catch(fail)}
             >
-              Hand the trip over
+              {t("trips:leave.handOver")}
             </Button>
           </div>
         ) : (
-          <p className="text-slate-500">You are the only member.</p>
+          <p className="text-slate-500">{t("trips:leave.onlyMember")}</p>
         )}
       </div>
     );
@@ -56,14 +59,14 @@ export function LeaveTrip({ detail, onDone }: { detail: TripDetail; onDone(): vo
   return (
     <div className="mt-6 border-t border-slate-100 pt-4 dark:border-slate-800">
       <Button variant="danger" onClick={() => setConfirming(true)}>
-        Leave trip
+        {t("trips:leave.button")}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Leave trip"
-        text={`Are you sure you want to leave "${trip.name}"?`}
-        confirmLabel="Leave trip"
+        title={t("trips:leave.button")}
+        text={t("trips:leave.confirm", { name: trip.name })}
+        confirmLabel={t("trips:leave.button")}
         busy={leave.isPending}
         onConfirm={() =>
           leave

@@ -1,22 +1,24 @@
 import type { Member, TripDetail } from "@tabi/contracts";
 import { Crown, ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { inputClass } from "../../ui/Field";
 import { useUpdateMember } from "./api";
 
 const FLAGS = [
-  ["canAddPlaces", "Add places"],
-  ["canEditPlaces", "Edit others' places"],
-  ["canOptimize", "Optimise"],
-  ["canInviteMembers", "Invite"],
+  ["canAddPlaces", "trips:permissions.addPlaces"],
+  ["canEditPlaces", "trips:permissions.editPlaces"],
+  ["canOptimize", "trips:permissions.optimize"],
+  ["canInviteMembers", "trips:permissions.invite"],
 ] as const;
 
 /** Permissions tab: admins change others' role and flags; everyone else sees read-only labels. */
 export function MemberPermissions({ detail }: { detail: TripDetail }) {
+  const { t } = useTranslation();
   const update = useUpdateMember(detail.trip.id);
   const isAdmin = detail.trip.my.role === "admin";
   if (detail.members.length === 0)
-    return <p className="py-6 text-center text-sm text-slate-500">No members found</p>;
+    return <p className="py-6 text-center text-sm text-slate-500">{t("trips:members.none")}</p>;
 
   async function change(m: Member, patch: Partial<Member>) {
     try {
@@ -41,30 +43,39 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
                 {m.name.trim()[0]?.toUpperCase() ?? "U"}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-1.5 truncate font-medium">
-                  {m.name}
-                  {m.isOwner ? <Crown className="size-3.5 text-amber-500" aria-label="Owner" /> : null}
-                  {self ? <span className="text-xs font-normal text-slate-500">(you)</span> : null}
+                <p className="flex min-w-0 items-center gap-1.5 font-medium">
+                  <span className="truncate">{m.name}</span>
+                  {m.isOwner ? (
+                    <Crown
+                      className="size-3.5 shrink-0 text-amber-500"
+                      aria-label={t("trips:members.owner")}
+                    />
+                  ) : null}
+                  {self ? (
+                    <span className="shrink-0 text-xs font-normal text-slate-500">
+                      {t("trips:permissions.you")}
+                    </span>
+                  ) : null}
                 </p>
-                <p className="truncate text-xs text-slate-500">{m.email ?? "Guest Account"}</p>
+                <p className="truncate text-xs text-slate-500">{m.email ?? t("trips:permissions.guest")}</p>
               </div>
               {editable && !m.isOwner ? (
                 <select
-                  aria-label={`Role of ${m.name}`}
-                  className={`${inputClass} !w-28 !py-1.5`}
+                  aria-label={t("trips:permissions.roleOf", { name: m.name })}
+                  className={`${inputClass} !w-auto min-w-24 shrink-0 !py-1.5`}
                   value={m.role}
                   disabled={update.isPending}
                   onChange={(e) => change(m, { role: e.target.value as Member["role"] })}
                 >
-                  <option value="member">Member</option>
-                  <option value="admin">Admin</option>
+                  <option value="member">{t("trips:members.member")}</option>
+                  <option value="admin">{t("trips:members.admin")}</option>
                 </select>
               ) : (
-                <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
+                <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
                   {m.role === "admin" ? (
                     <ShieldCheck className="size-3.5 text-brand-700 dark:text-brand-100" aria-hidden />
                   ) : null}
-                  {m.role === "admin" ? "Admin" : "Member"}
+                  {m.role === "admin" ? t("trips:members.admin") : t("trips:members.member")}
                 </span>
               )}
             </div>
@@ -82,7 +93,7 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
                       disabled={update.isPending}
                       onChange={(e) => change(m, { [key]: e.target.checked })}
                     />
-                    {label}
+                    {t(label)}
                   </label>
                 ))}
               </div>

@@ -1,18 +1,18 @@
 import type { TripDetail } from "@tabi/contracts";
 import { Crown, ShieldCheck } from "lucide-react";
 import { Popover } from "radix-ui";
-
-const joined = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(iso));
+import { useTranslation } from "react-i18next";
+import { formatDate } from "../../i18n/format";
 
 /** Up to three member avatars plus +N; a click lists everyone (spec 2 'Members popup'). */
 export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
+  const { t } = useTranslation();
   const members = detail?.members ?? [];
   const admins = members.filter((m) => m.role === "admin").length;
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label="Members"
+        aria-label={t("trips:members.title")}
         className="flex items-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         {members.slice(0, 3).map((m, i) => (
@@ -37,11 +37,11 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
           sideOffset={8}
           className="z-50 w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
         >
-          <h3 className="font-semibold">Members</h3>
+          <h3 className="font-semibold">{t("trips:members.title")}</h3>
           {!detail ? (
-            <p className="py-4 text-sm text-slate-500">Loading members...</p>
+            <p className="py-4 text-sm text-slate-500">{t("trips:members.loading")}</p>
           ) : members.length === 0 ? (
-            <p className="py-4 text-sm text-slate-500">No members found</p>
+            <p className="py-4 text-sm text-slate-500">{t("trips:members.none")}</p>
           ) : (
             <>
               <ul className="mt-3 max-h-80 space-y-3 overflow-y-auto">
@@ -54,24 +54,31 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
                       {m.name.trim()[0]?.toUpperCase() ?? "U"}
                     </span>
                     <div className="min-w-0 flex-1">
-                      <p className="flex items-center gap-1 truncate text-sm font-medium">
-                        {m.name}
-                        {m.isOwner ? <Crown className="size-3.5 text-amber-500" aria-label="Owner" /> : null}
+                      <p className="flex min-w-0 items-center gap-1 text-sm font-medium">
+                        <span className="truncate">{m.name}</span>
+                        {m.isOwner ? (
+                          <Crown
+                            className="size-3.5 shrink-0 text-amber-500"
+                            aria-label={t("trips:members.owner")}
+                          />
+                        ) : null}
                       </p>
-                      <p className="text-xs text-slate-500">Joined {joined(m.joinedAt)}</p>
+                      <p className="text-xs text-slate-500">
+                        {t("trips:members.joined", { date: formatDate(m.joinedAt) })}
+                      </p>
                     </div>
                     <span
-                      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${m.role === "admin" ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
+                      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${m.role === "admin" ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
                     >
                       {m.role === "admin" ? <ShieldCheck className="size-3.5" aria-hidden /> : null}
-                      {m.role === "admin" ? "Admin" : "Member"}
+                      {m.role === "admin" ? t("trips:members.admin") : t("trips:members.member")}
                     </span>
                   </li>
                 ))}
               </ul>
               <p className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-500 dark:border-slate-800">
-                {members.length} {members.length === 1 ? "member" : "members"} · {admins}{" "}
-                {admins === 1 ? "admin" : "admins"}
+                {t("trips:members.count", { count: members.length })} ·{" "}
+                {t("trips:members.adminCount", { count: admins })}
               </p>
             </>
           )}

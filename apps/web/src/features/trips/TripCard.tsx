@@ -1,7 +1,9 @@
-import { TRIP_MESSAGES, type Trip } from "@tabi/contracts";
+import { SAME_AS_DEPARTURE, type Trip } from "@tabi/contracts";
 import { CalendarDays, MapPin, Pencil, Settings, Trash2, Users } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { i18n } from "../../i18n";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useDeleteTrip } from "./api";
@@ -10,12 +12,13 @@ import { dateRange, relativeAge, shortPlace } from "./format";
 import { useTripDialogs } from "./TripDialogsProvider";
 
 export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boolean; onOpen(): void }) {
+  const { t } = useTranslation();
   const open = useTripDialogs();
   const del = useDeleteTrip();
   const [confirming, setConfirming] = useState(false);
   const to =
-    trip.destination === "same as departure location"
-      ? "Round trip"
+    trip.destination === SAME_AS_DEPARTURE
+      ? t("trips:card.roundTrip")
       : trip.destination
         ? shortPlace(trip.destination)
         : "—";
@@ -27,43 +30,45 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
         type="button"
         onClick={onOpen}
         className="block w-full text-left focus-visible:outline-none"
-        aria-label={`Open ${trip.name}`}
+        aria-label={t("trips:card.open", { name: trip.name })}
       >
         <div className="flex items-start justify-between gap-2 pr-24">
-          <h4 className="text-base font-semibold leading-snug">{trip.name}</h4>
+          <h4 className="min-w-0 break-words text-base font-semibold leading-snug">{trip.name}</h4>
         </div>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
-          {trip.description || `Trip starting from ${shortPlace(trip.departureLocation)}`}
+          {trip.description || t("trips:card.startingFrom", { place: shortPlace(trip.departureLocation) })}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-slate-600 dark:text-slate-300">
           <div className="flex min-w-0 items-center gap-1.5">
             <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <dt className="sr-only">From</dt>
-            <dd className="truncate">From {shortPlace(trip.departureLocation)}</dd>
+            <dt className="sr-only">{t("trips:card.from")}</dt>
+            <dd className="truncate">
+              {t("trips:card.fromPlace", { place: shortPlace(trip.departureLocation) })}
+            </dd>
           </div>
           {to ? (
             <div className="flex min-w-0 items-center gap-1.5">
               <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-              <dt className="sr-only">To</dt>
-              <dd className="truncate">To {to}</dd>
+              <dt className="sr-only">{t("trips:card.to")}</dt>
+              <dd className="truncate">{t("trips:card.toPlace", { place: to })}</dd>
             </div>
           ) : null}
-          <div className="flex items-center gap-1.5">
-            <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
-            <dt className="sr-only">Dates</dt>
-            <dd>{dateRange(trip.startDate, trip.endDate)}</dd>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <CalendarDays className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+            <dt className="sr-only">{t("trips:card.dates")}</dt>
+            <dd className="min-w-0">{dateRange(trip.startDate, trip.endDate)}</dd>
           </div>
-          <div className="flex items-center gap-1.5">
-            <Users className="size-3.5 text-slate-400" aria-hidden />
-            <dt className="sr-only">Members</dt>
-            <dd>
-              {trip.memberCount} {trip.memberCount === 1 ? "member" : "members"}
-            </dd>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <Users className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+            <dt className="sr-only">{t("trips:members.title")}</dt>
+            <dd className="truncate">{t("trips:members.count", { count: trip.memberCount })}</dd>
           </div>
         </dl>
         <div className="mt-3 space-y-1">
           <DeadlineLine deadline={trip.addPlaceDeadline} />
-          <p className="text-xs text-slate-400">Created {relativeAge(trip.createdAt).toLowerCase()}</p>
+          <p className="text-xs text-slate-400">
+            {t("trips:card.created", { age: relativeAge(trip.createdAt).toLocaleLowerCase(i18n.language) })}
+          </p>
         </div>
       </button>
       <div className="absolute top-3 right-3 flex gap-0.5">
@@ -73,7 +78,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
               size="sm"
               variant="ghost"
               className="!px-2"
-              aria-label={`Edit ${trip.name}`}
+              aria-label={t("trips:card.edit", { name: trip.name })}
               onClick={() => open({ kind: "edit", trip })}
             >
               <Pencil className="size-4" />
@@ -82,7 +87,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
               size="sm"
               variant="ghost"
               className="!px-2"
-              aria-label={`Settings of ${trip.name}`}
+              aria-label={t("trips:card.settings", { name: trip.name })}
               onClick={() => open({ kind: "settings", tripId: trip.id, tab: "details" })}
             >
               <Settings className="size-4" />
@@ -93,7 +98,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
             size="sm"
             variant="ghost"
             className="!px-2"
-            aria-label={`Settings of ${trip.name}`}
+            aria-label={t("trips:card.settings", { name: trip.name })}
             onClick={() => open({ kind: "settings", tripId: trip.id, tab: "permissions" })}
           >
             <Settings className="size-4" />
@@ -104,7 +109,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
             size="sm"
             variant="ghost"
             className="!px-2 text-red-600"
-            aria-label={`Delete ${trip.name}`}
+            aria-label={t("trips:card.delete", { name: trip.name })}
             onClick={() => setConfirming(true)}
           >
             <Trash2 className="size-4" />
@@ -114,17 +119,17 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={TRIP_MESSAGES.deleteConfirm}
-        text={`“${trip.name}” and everything in it will be deleted for every member.`}
-        confirmLabel="Delete Trip"
+        title={t("server:trips.deleteConfirm")}
+        text={t("trips:card.deleteText", { name: trip.name })}
+        confirmLabel={t("trips:card.deleteConfirm")}
         busy={del.isPending}
         onConfirm={async () => {
           try {
             await del.mutateAsync(trip.id);
             setConfirming(false);
-            toast.success("Trip deleted");
+            toast.success(t("trips:card.deleted"));
           } catch {
-            toast.error(TRIP_MESSAGES.deleteFailed);
+            toast.error(t("server:trips.deleteFailed"));
           }
         }}
       />

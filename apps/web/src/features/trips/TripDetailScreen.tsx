@@ -1,7 +1,7 @@
-import { MESSAGES } from "@tabi/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Compass, Settings } from "lucide-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
@@ -22,6 +22,7 @@ import { useTripFull } from "./tripFull";
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
 export function TripDetailScreen() {
+  const { t } = useTranslation();
   const { tripId: routeId } = useParams();
   const [currentId, setCurrentId] = useCurrentTripId();
   const tripId = routeId ?? currentId;
@@ -47,24 +48,24 @@ export function TripDetailScreen() {
     return detail.error instanceof ApiError && detail.error.status === 404 ? (
       <EmptyState
         icon={Compass}
-        title="Trip not found"
-        text="This trip does not exist, or you are not a member of it."
+        title={t("trips:detail.notFoundTitle")}
+        text={t("trips:detail.notFoundText")}
       >
         <Link
           to="/"
           className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
         >
-          Go to My Trips
+          {t("trips:detail.goHome")}
         </Link>
       </EmptyState>
     ) : (
       <EmptyState
         icon={Compass}
-        title={MESSAGES.genericErrorTitle}
-        text="Failed to load trip data. Please try again."
+        title={t("server:messages.genericErrorTitle")}
+        text={t("server:trips.loadFailed")}
       >
         <Button variant="secondary" onClick={() => detail.refetch()}>
-          Try Again
+          {t("common:action.retry")}
         </Button>
       </EmptyState>
     );
@@ -75,8 +76,8 @@ export function TripDetailScreen() {
       <header className="rounded-3xl bg-white/90 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <div className="flex items-center gap-2">
-              <h2 className="truncate text-xl font-bold tracking-tight">{trip.name}</h2>
+            <div className="flex min-w-0 items-center gap-2">
+              <h2 className="min-w-0 truncate text-xl font-bold tracking-tight">{trip.name}</h2>
               {result.data ? <ScoreBadge scores={result.data.scores} /> : null}
             </div>
             <p className="text-sm text-slate-500 dark:text-slate-400">
@@ -88,7 +89,7 @@ export function TripDetailScreen() {
             variant="ghost"
             size="sm"
             className="!px-2"
-            aria-label="Trip settings"
+            aria-label={t("trips:settings.label")}
             onClick={() =>
               open({
                 kind: "settings",

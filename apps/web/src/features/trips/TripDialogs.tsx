@@ -1,4 +1,5 @@
 import type { Trip } from "@tabi/contracts";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Dialog } from "../../ui/Dialog";
 import { setCurrentTripId } from "./currentTrip";
@@ -14,13 +15,18 @@ export type TripDialogState =
 
 /** The trip dialogs, loaded on first use (they carry the date picker and place search). */
 export default function TripDialogs({ state, onClose }: { state: TripDialogState; onClose(): void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const close = (open: boolean) => {
     if (!open) onClose();
   };
   if (state.kind === "create" || state.kind === "edit") {
     return (
-      <Dialog open onOpenChange={close} title={state.kind === "create" ? "Create Trip" : "Edit Trip"}>
+      <Dialog
+        open
+        onOpenChange={close}
+        title={state.kind === "create" ? t("trips:form.createTitle") : t("trips:form.editTitle")}
+      >
         <TripForm
           trip={state.kind === "edit" ? state.trip : undefined}
           onDone={(trip: Trip) => {
@@ -39,15 +45,15 @@ export default function TripDialogs({ state, onClose }: { state: TripDialogState
       <Dialog
         open
         onOpenChange={close}
-        title="Join Trip"
-        description="Ask a member of the trip for its code."
+        title={t("trips:join.title")}
+        description={t("trips:join.description")}
       >
         <JoinTripForm blocked={state.blocked} onDone={onClose} />
       </Dialog>
     );
   }
   return (
-    <Dialog open onOpenChange={close} title="Trip Settings">
+    <Dialog open onOpenChange={close} title={t("trips:settings.title")}>
       <TripSettings tripId={state.tripId} tab={state.tab} onDone={onClose} />
     </Dialog>
   );

@@ -1,5 +1,6 @@
-import { SAME_AS_DEPARTURE, TRIP_MESSAGES, type Trip, tripDays } from "@tabi/contracts";
+import { SAME_AS_DEPARTURE, type Trip, tripDays } from "@tabi/contracts";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
@@ -46,6 +47,7 @@ export function valuesFromTrip(trip?: Trip): TripFormValues {
 
 /** The Create/Edit Trip form (spec 1 'Dialogs'); a fresh mount per open resets it. */
 export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): void }) {
+  const { t } = useTranslation();
   const [v, setV] = useState<TripFormValues>(() => valuesFromTrip(trip));
   const [error, setError] = useState("");
   const create = useCreateTrip();
@@ -58,8 +60,8 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError("");
-    if (!v.departure) return setError(TRIP_MESSAGES.departureRequired);
-    if (!v.startDate) return setError(TRIP_MESSAGES.datesRequired);
+    if (!v.departure) return setError(t("server:trips.departureRequired"));
+    if (!v.startDate) return setError(t("server:trips.datesRequired"));
     const body = {
       name: v.name.trim() || null,
       description: v.description.trim() || null,
@@ -74,10 +76,10 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
     };
     try {
       const result = trip ? await update.mutateAsync(body) : await create.mutateAsync(body);
-      toast.success(trip ? "Trip updated" : `“${result.trip.name}” created`);
+      toast.success(trip ? t("trips:form.updated") : t("trips:form.created", { name: result.trip.name }));
       onDone(result.trip);
     } catch (err) {
-      const fallback = trip ? TRIP_MESSAGES.updateFailed : TRIP_MESSAGES.createFailed;
+      const fallback = trip ? t("server:trips.updateFailed") : t("server:trips.createFailed");
       // Plan limits and validation come with the server's own words; anything else gets the spec's.
       setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback);
     }
@@ -85,7 +87,7 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field label="Trip name (optional)" hint="Left blank, it is named after the departure.">
+      <Field label={t("trips:form.name")} hint={t("trips:form.nameHint")}>
         {(id, d) => (
           <Input
             id={id}
@@ -93,47 +95,50 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
             maxLength={120}
             value={v.name}
             onChange={(e) => set("name", e.target.value)}
-            placeholder="Spring in Kyoto"
+            placeholder={t("trips:form.namePlaceholder")}
           />
         )}
       </Field>
-      <Field label="Departure location">
+      <Field label={t("trips:form.departure")}>
         {(id) => (
           <PlaceSearchBox
             id={id}
             value={v.departure}
             onChange={(p) => set("departure", p)}
-            placeholder="Where does the trip start?"
+            placeholder={t("trips:form.departurePlaceholder")}
           />
         )}
       </Field>
-      <Field label="Return place (optional)">
+      <Field label={t("trips:form.returnPlace")}>
         {(id) => (
           <div className="space-y-2">
             {v.roundTrip ? (
-              <p className={`${inputClass} text-slate-500`}>Same as departure location</p>
+              <p className={`${inputClass} text-slate-500`}>{t("trips:form.sameAsDeparture")}</p>
             ) : (
               <PlaceSearchBox
                 id={id}
                 value={v.returnPlace}
                 onChange={(p) => set("returnPlace", p)}
-                placeholder="Where does it end?"
+                placeholder={t("trips:form.returnPlaceholder")}
                 near={v.departure?.lat != null ? { lat: v.departure.lat, lng: v.departure.lng! } : null}
               />
             )}
-            <label className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+            <label className="flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300">
               <input
                 type="checkbox"
-                className="size-4 accent-brand-700"
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
                 checked={v.roundTrip}
                 onChange={(e) => set("roundTrip", e.target.checked)}
               />
-              Round trip: return to the departure location
+              {t("trips:form.roundTrip")}
             </label>
           </div>
         )}
       </Field>
-      <Field label="Travel dates" hint={days ? `${days} ${days === 1 ? "day" : "days"}` : undefined}>
+      <Field
+        label={t("trips:form.dates")}
+        hint={days ? t("trips:form.dayCount", { count: days }) : undefined}
+      >
         {(id, d) => (
           <div aria-describedby={d}>
             <DateRangePicker
@@ -146,19 +151,19 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
           </div>
         )}
       </Field>
-      <Field label="Description (optional)">
+      <Field label={t("trips:form.description")}>
         {(id) => (
           <TextArea
             id={id}
             value={v.description}
             onChange={(e) => set("description", e.target.value)}
-            placeholder="Temples, tea and autumn leaves"
+            placeholder={t("trips:form.descriptionPlaceholder")}
           />
         )}
       </Field>
       <FormError message={error} />
       <Button type="submit" size="lg" className="w-full" disabled={saving || !v.departure || !v.startDate}>
-        {saving ? "Saving..." : trip ? "Save Changes" : "Create Trip"}
+        {saving ? t("common:status.saving") : trip ? t("trips:form.saveChanges") : t("trips:form.create")}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { Tabs } from "radix-ui";
+import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useTrip } from "./api";
 import { DeadlineSettings } from "./DeadlineSettings";
@@ -9,27 +10,28 @@ import { TripForm } from "./TripFormDialog";
 
 export type SettingsTab = "details" | "permissions" | "deadline";
 const tabClass =
-  "flex-1 rounded-lg py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white";
+  "min-w-0 flex-1 rounded-lg px-1.5 py-2 text-sm leading-tight font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white";
 
 /** Trip Settings: Trip Details, Permissions, Deadline (spec 1 'Dialogs'). */
 export function TripSettings({ tripId, tab, onDone }: { tripId: string; tab: SettingsTab; onDone(): void }) {
+  const { t } = useTranslation();
   const detail = useTrip(tripId);
   if (!detail.data) return <FullPageSpinner />;
   const { trip } = detail.data;
   return (
     <Tabs.Root defaultValue={tab}>
       <Tabs.List
-        aria-label="Trip settings"
+        aria-label={t("trips:settings.label")}
         className="mb-4 flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
       >
         <Tabs.Trigger value="details" className={tabClass}>
-          Trip Details
+          {t("trips:settings.tabDetails")}
         </Tabs.Trigger>
         <Tabs.Trigger value="permissions" className={tabClass}>
-          Permissions
+          {t("trips:settings.tabPermissions")}
         </Tabs.Trigger>
         <Tabs.Trigger value="deadline" className={tabClass}>
-          Deadline
+          {t("trips:settings.tabDeadline")}
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="details">
@@ -38,18 +40,18 @@ export function TripSettings({ tripId, tab, onDone }: { tripId: string; tab: Set
         ) : (
           <dl className="space-y-2 text-sm">
             <div>
-              <dt className="text-slate-500">Name</dt>
+              <dt className="text-slate-500">{t("trips:settings.name")}</dt>
               <dd>{trip.name}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">From</dt>
+              <dt className="text-slate-500">{t("trips:card.from")}</dt>
               <dd>{trip.departureLocation}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">Dates</dt>
+              <dt className="text-slate-500">{t("trips:card.dates")}</dt>
               <dd>{dateRange(trip.startDate, trip.endDate)}</dd>
             </div>
-            <p className="pt-2 text-slate-500">Only trip admins can change the trip's details.</p>
+            <p className="pt-2 text-slate-500">{t("trips:settings.adminsOnly")}</p>
           </dl>
         )}
         <LeaveTrip detail={detail.data} onDone={onDone} />

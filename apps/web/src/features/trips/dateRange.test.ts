@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18n } from "../../i18n";
 import { nextRange, toIsoDate } from "./dateRange";
 import { dateRange, relativeAge, shortPlace } from "./format";
 
@@ -43,6 +44,19 @@ describe("trip formatting", () => {
     expect(relativeAge(new Date(2026, 10, 17).toISOString(), now)).toBe("5 days ago");
     expect(relativeAge(new Date(2026, 10, 8).toISOString(), now)).toBe("2 weeks ago");
     expect(relativeAge(new Date(2026, 7, 1).toISOString(), now)).toBe("3 months ago");
+  });
+
+  it("follows the chosen language", async () => {
+    const now = new Date(2026, 10, 22, 12);
+    await i18n.changeLanguage("ja");
+    try {
+      // ICU versions differ ("2026/12/10～2026/12/14", "2026年12月10日～14日"): Japanese, not English.
+      expect(dateRange("2026-12-10", "2026-12-14")).toMatch(/^2026\D+12\D+10\D.*14/);
+      expect(relativeAge(new Date(2026, 10, 22, 8).toISOString(), now)).toBe("今日");
+      expect(relativeAge(new Date(2026, 10, 8).toISOString(), now)).toBe("2週間前");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("keeps the first two comma parts of a place", () => {

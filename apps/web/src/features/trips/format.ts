@@ -1,39 +1,29 @@
-// Display helpers for trips (locale en-US, spec 1 section 9).
+import { i18n } from "../../i18n";
+import { formatDateRange, formatDateTime } from "../../i18n/format";
+
+// Display helpers for trips, in the app's language (spec 1 section 9 gives the English).
 const DAY = 86_400_000;
 
-/** "Dec 10 – 14, 2026", "Dec 30, 2026 – Jan 2, 2027" or "Dec 10, 2026". */
-export function dateRange(start: string, end: string | null): string {
-  const f = new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-  const a = new Date(`${start}T00:00:00Z`);
-  if (!end || end === start) return f.format(a);
-  // formatRange shares what both ends have in common; thin spaces become plain ones.
-  return f.formatRange(a, new Date(`${end}T00:00:00Z`)).replace(/\s/g, " ");
-}
+/** "Dec 10 – 14, 2026", "Dec 30, 2026 – Jan 2, 2027" or "Dec 10, 2026"; "2026年12月10日～14日". */
+export const dateRange = (start: string, end: string | null): string => formatDateRange(start, end);
 
-/** Today, Yesterday, n days ago (under 7), n weeks ago (under 30), n months ago (30-day months). */
+/**
+ * Today, Yesterday, n days ago (under 7), n weeks ago (under 30), n months ago (30-day months).
+ * From the catalogue rather than Intl.RelativeTimeFormat: the spec's English says "Today" and
+ * "1 week ago" where Intl says "today" and "last week", and it counts months past a year.
+ */
 export function relativeAge(iso: string, now = new Date()): string {
   const startOf = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
   const days = Math.round((startOf(now) - startOf(new Date(iso))) / DAY);
-  if (days <= 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days < 7) return `${days} days ago`;
-  if (days < 30) {
-    const w = Math.floor(days / 7);
-    return `${w} week${w === 1 ? "" : "s"} ago`;
-  }
-  const m = Math.floor(days / 30);
-  return `${m} month${m === 1 ? "" : "s"} ago`;
+  if (days <= 0) return i18n.t("trips:age.today");
+  if (days === 1) return i18n.t("trips:age.yesterday");
+  if (days < 7) return i18n.t("trips:age.days", { count: days });
+  if (days < 30) return i18n.t("trips:age.weeks", { count: Math.floor(days / 7) });
+  return i18n.t("trips:age.months", { count: Math.floor(days / 30) });
 }
 
-/** A deadline instant shown in the viewer's locale: "Dec 8, 2026, 3:00 PM". */
-export function deadlineText(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
+/** A deadline instant in the viewer's zone and language: "Dec 8, 2026, 3:00 PM". */
+export const deadlineText = (iso: string): string => formatDateTime(iso);
 
 /** First two comma parts: "Kyoto, Kyoto Prefecture, Japan" -> "Kyoto, Kyoto Prefecture". */
 export const shortPlace = (s: string) =>

@@ -1,0 +1,143 @@
+import { expect, type Page, test } from "@playwright/test";
+import { shot } from "./helpers";
+import { createTripApi, guestPage, optimiseAndWait } from "./trip-helpers";
+
+// Issue 13 item 4: a trip opened once opens without a network (the app from the service worker, the
+// data from the query cache kept in IndexedDB, the map tiles seen from the worker's tile cache); a wish changed offline waits in the outbox, survives a
+// reload, and reaches the other member's browser when the network is back.
+
+/** A map tile: one transparent pixel (the real tile host is out of reach here). */
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const PLACES = [
+  { name: "Belém Tower", latitude: 38.6916, longitude: -9.216 },
+  { name: "Time Out Market", latitude: 38.7069, longitude: -9.1459 },
+  { name: "Miradouro da Graça", latitude: 38.7163, longitude: -9.131 },
+];
+
+/** Whether this browser has kept the trip's places for offline use (lib/offline/persist.ts). */
+function keptForOffline(page: Page, tripId: string) {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((done, fail) => {
+      const open = indexedDB.open("tabi-offline");
+      open.onsuccess = () => done(open.result);
+      open.onerror = () => fail(open.error);
+    });
+    if (!db.objectStoreNames.contains("keyval")) return false;
+    const values = await new Promise<unknown[]>((done) => {
+      const all = db.transaction("keyval").objectStore("keyval").getAll();
+      all.onsuccess = () => done(all.result);
+    });
+    db.close();
+    return values.some((v) => JSON.stringify(v).includes(`["trips","places","${id}"]`));
+  }, tripId);
+}
+
+/** The service worker has precached the app and controls the page. */
+async function appCachedForOffline(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test("a trip opened once opens offline, and a wish changed offline reaches the other member @phone", async ({
+  browser,
+}, info) => {
+  const viewport = info.project.name === "phone" ? { width: 375, height: 812 } : undefined;
+  const aiko = await guestPage(browser, "Aiko", viewport);
+  const ben = await guestPage(browser, "Ben", viewport);
+  const trip = (await (await createTripApi(aiko.request, "Offline in Lisbon")).json()).trip;
+  const code = (await (await aiko.request.get(`/api/trips/${trip.id}/invitation`)).json()).displayCode;
+  expect((await ben.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  for (const place of PLACES)
+    expect((await ben.request.post(`/api/trips/${trip.id}/places`, { data: place })).status()).toBe(201);
+  await optimiseAndWait(aiko.request, trip.id);
+  await aiko
+    .context()
+    .route("https://tile.openstreetmap.org/**", (route) =>
+      route.fulfill({
+        body: TILE,
+        contentType: "image/png",
+        headers: { "access-control-allow-origin": "*" },
+      }),
+    );
+
+  // Aiko opens the trip once (the app's service worker is installed by then): its map, its calendar,
+  // its places. The map tiles it shows are kept.
+  await aiko.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await aiko.goto(`/trip/${trip.id}`);
+  await expect(aiko.getByRole("heading", { name: "Offline in Lisbon" })).toBeVisible();
+  await expect(aiko.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await expect(aiko.locator(".tabi-marker").first()).toBeVisible();
+  await expect
+    .poll(() => aiko.evaluate(() => caches.open("tabi-map-tiles").then(async (c) => (await c.keys()).length)))
+    .toBeGreaterThan(0);
+  await aiko.getByRole("tab", { name: "Calendar" }).click();
+  await expect(aiko.getByRole("region", { name: "Day 1" })).toBeVisible();
+  await aiko.goto("/my-trip/my-places");
+  await expect(aiko.getByText("Belém Tower").first()).toBeVisible();
+  await appCachedForOffline(aiko);
+  await expect.poll(() => keptForOffline(aiko, trip.id)).toBe(true);
+
+  // Ben has the trip open on Belém Tower's details: who wants it.
+  await ben.goto(`/trip/${trip.id}`);
+  await ben.getByRole("tab", { name: "Calendar" }).click();
+  await ben
+    .getByRole("button", { name: /Belém Tower/ })
+    .first()
+    .click();
+  const stop = ben.getByRole("dialog", { name: "Belém Tower" });
+  await expect(stop.getByText("Ben")).toBeVisible();
+  await expect(stop.getByText(/Aiko/)).toHaveCount(0);
+
+  // The network is cut: the trip still opens, with its map, calendar and places, and says it is offline.
+  await aiko.context().setOffline(true);
+  await aiko.goto(`/trip/${trip.id}`);
+  const banner = aiko.getByRole("status").filter({ hasText: "You are offline" });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("Last synced");
+  await expect(aiko.getByRole("heading", { name: "Offline in Lisbon" })).toBeVisible();
+  await expect(aiko.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await expect(aiko.locator(".tabi-marker").first()).toBeVisible();
+  await shot(aiko, info, "offline-trip-map");
+  await aiko.getByRole("tab", { name: "Calendar" }).click();
+  await expect(aiko.getByRole("region", { name: "Day 1" })).toBeVisible();
+  await expect(aiko.getByRole("region", { name: "Day 1" }).getByRole("button").first()).toBeVisible();
+  await shot(aiko, info, "offline-trip-calendar");
+
+  // Offline, Aiko wants Belém Tower too: it shows at once and waits to be sent, even across a reload.
+  await aiko.goto("/my-trip/my-places");
+  await aiko.getByRole("button", { name: "List view" }).click();
+  const aikoRow = aiko.getByRole("listitem").filter({ hasText: "Belém Tower" });
+  await aikoRow.getByRole("button", { name: "I want this too" }).click();
+  await expect(aikoRow.getByRole("button", { name: "I want this too" })).toHaveCount(0);
+  await expect(aikoRow.getByText(/Aiko/)).toBeVisible();
+  await expect(banner).toContainText("1 change waiting to be sent");
+  await shot(aiko, info, "offline-wish-waiting");
+  await aiko.reload();
+  await aiko.getByRole("button", { name: "List view" }).click();
+  await expect(aikoRow.getByText(/Aiko/)).toBeVisible();
+  await expect(banner).toContainText("1 change waiting to be sent");
+  // Meanwhile nothing reached the server.
+  await expect(stop.getByText(/Aiko/)).toHaveCount(0);
+
+  // The network is back: the wish is sent, the banner goes, and Ben sees it without reloading.
+  await aiko.context().setOffline(false);
+  await expect(aiko.getByRole("status").filter({ hasText: /offline|waiting to be sent/ })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(stop.getByText(/Aiko/)).toBeVisible({ timeout: 15_000 });
+  await shot(ben, info, "offline-wish-arrived");
+  const places = (await (await ben.request.get(`/api/trips/${trip.id}/places`)).json()).places as {
+    name: string;
+    wishes: { name: string }[];
+  }[];
+  expect(
+    places
+      .find((p) => p.name === "Belém Tower")
+      ?.wishes.map((w) => w.name)
+      .sort(),
+  ).toEqual(["Aiko", "Ben"]);
+});

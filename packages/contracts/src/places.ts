@@ -120,6 +120,12 @@ export const placeCreateSchema = z.object({
   preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullish(),
   /** From the provider (Google details, OSM tags, the compiled attractions) or typed by a member. */
   openingHours: openingHoursText.nullish(),
+  /** The search result's name in the local script (東京) and its country (ISO 3166 alpha-2). */
+  localName: singleLineText().trim().max(200).nullish(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullish(),
   notes: notes.nullish(),
   wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX).default(DEFAULT_WISH),
 });
@@ -155,6 +161,9 @@ export const placeSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   category: z.string(),
+  /** The name in the local script where the search data had it, and the country (its language). */
+  localName: z.string().nullable(),
+  countryCode: z.string().nullable(),
   source: z.string(),
   providerPlaceId: z.string().nullable(),
   rating: z.number().nullable(),

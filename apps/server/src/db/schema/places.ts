@@ -63,6 +63,10 @@ export const places = pgTable(
     preferredTimeOfDay: text("preferred_time_of_day", { enum: ["morning", "noon", "afternoon", "night"] }),
     // OpenStreetMap opening_hours text (issue 12), a JSON string; null: the category's usual hours.
     openingHours: jsonb("opening_hours").$type<string | null>(),
+    // The name in the local script from place search (東京, 서울) and the country, which tells its
+    // language (issue 13: shown beside the English name).
+    localName: text("local_name"),
+    countryCode: text("country_code"),
     photos: jsonb("photos").$type<string[]>().notNull().default([]),
     imageUrl: text("image_url"),
     scheduled: boolean("scheduled").notNull().default(false),

@@ -52,6 +52,19 @@ describe("adding places", () => {
     });
   });
 
+  it("keeps the local name from place search and its country, shown beside the English name", async () => {
+    const { owner, url } = await tripWithTwo("local");
+    const res = await owner.post(url, { ...KINKAKU, localName: "金閣寺", countryCode: "JP" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().place).toMatchObject({ localName: "金閣寺", countryCode: "JP" });
+    const [row] = await t.app.ctx.database.db.select().from(places).where(eq(places.id, res.json().place.id));
+    expect(row).toMatchObject({ localName: "金閣寺", countryCode: "JP" });
+    // A pin has neither; a country that is no ISO code is refused.
+    const pin = await owner.post(url, { name: "Our hotel", latitude: 35, longitude: 135.7 });
+    expect(pin.json().place).toMatchObject({ localName: null, countryCode: null });
+    expect((await owner.post(url, { ...KINKAKU, countryCode: "Japan" })).statusCode).toBe(400);
+  });
+
   it("merges the same real place proposed by two members into one place with two wishes", async () => {
     const { owner, member, url } = await tripWithTwo("dup");
     await owner.post(url, { ...KINKAKU, wishLevel: 10 });

@@ -45,6 +45,8 @@ export function presentPlaceShared(
     latitude: p.latitude,
     longitude: p.longitude,
     category: p.category,
+    localName: p.localName,
+    countryCode: p.countryCode,
     source: p.source,
     providerPlaceId: p.providerPlaceId,
     rating: p.rating,

@@ -123,6 +123,8 @@ export async function addPlace(
     stayDurationMinutes: input.stayMinutes,
     preferredTimeOfDay: input.preferredTimeOfDay ?? null,
     openingHours: checkedHours(input.openingHours),
+    localName: input.localName && input.localName !== input.name ? input.localName : null,
+    countryCode: input.countryCode ?? null,
     notes: input.notes || null,
   };
   const limit = limitsFor(user).placesPerMemberPerTrip;

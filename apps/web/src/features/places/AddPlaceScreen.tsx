@@ -188,6 +188,8 @@ function PlaceForm({
                 rating: picked.rating,
                 photos: picked.photoUrl ? [picked.photoUrl] : [],
                 openingHours: picked.openingHours ?? null,
+                localName: picked.localName,
+                countryCode: picked.countryCode,
               }
             : {
                 name: pinName.trim(),

@@ -7,6 +7,7 @@ import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
 import type { PlanInfo } from "../itinerary/planInfo";
+import { LocalName } from "../place-search/LocalName";
 import { TIME_OF_DAY_KEY } from "./labels";
 import { ManageButtons } from "./ManageButtons";
 import { OpeningHoursList } from "./OpeningHoursList";
@@ -76,7 +77,10 @@ export function PlaceCard({
           />
           <div className="flex min-h-0 flex-1 flex-col p-3">
             <div className="flex items-start gap-2">
-              <h3 className="line-clamp-2 flex-1 font-semibold leading-snug">{place.name}</h3>
+              <h3 className="line-clamp-2 flex-1 font-semibold leading-snug">
+                {place.name}
+                <LocalName result={place} className="ml-1.5 text-sm" />
+              </h3>
               {tab === "mine" ? (
                 <StatusIcon
                   className={cn("size-5 shrink-0", STATUS_COLOR[place.status])}
@@ -99,7 +103,10 @@ export function PlaceCard({
           aria-hidden={!flipped}
           className="absolute inset-0 flex flex-col rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [backface-visibility:hidden] [transform:rotateY(180deg)] dark:bg-slate-900 dark:ring-slate-800"
         >
-          <h3 className="truncate font-semibold">{place.name}</h3>
+          <h3 className="truncate font-semibold">
+            {place.name}
+            <LocalName result={place} className="ml-1.5 text-sm" />
+          </h3>
           {/* Focusable so a keyboard can scroll it when the hours and notes run long. */}
           <div
             role="group"

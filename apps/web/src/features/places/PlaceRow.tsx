@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Stars } from "../../ui/Stars";
 import type { PlanInfo } from "../itinerary/planInfo";
+import { LocalName } from "../place-search/LocalName";
 import { TIME_OF_DAY_KEY } from "./labels";
 import { ManageButtons } from "./ManageButtons";
 import { OpeningHoursList } from "./OpeningHoursList";
@@ -41,7 +42,10 @@ export function PlaceRow({
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <h3 className="line-clamp-2 min-w-0 flex-1 break-words font-semibold">{place.name}</h3>
+          <h3 className="line-clamp-2 min-w-0 flex-1 break-words font-semibold">
+            {place.name}
+            <LocalName result={place} className="ml-1.5 text-sm" />
+          </h3>
           <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", PILL[place.status])}>
             {statusLabel(place)}
           </span>

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { shot } from "./helpers";
+import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 import { createTripApi, guestPage, optimiseAndWait } from "./trip-helpers";
 
 // Issue 13 item 4: a trip opened once opens without a network (the app from the service worker, the
@@ -19,7 +19,7 @@ const PLACES = [
 ];
 
 /** Whether this browser has kept the trip's places for offline use (lib/offline/persist.ts). */
-function keptForOffline(page: Page, tripId: string) {
+function keptForOffline(page: Page, tripId: string | null) {
   return page.evaluate(async (id) => {
     const db = await new Promise<IDBDatabase>((done, fail) => {
       const open = indexedDB.open("tabi-offline");
@@ -32,7 +32,10 @@ function keptForOffline(page: Page, tripId: string) {
       all.onsuccess = () => done(all.result);
     });
     db.close();
-    return values.some((v) => JSON.stringify(v).includes(`["trips","places","${id}"]`));
+    // With no trip named: whether anything at all is kept.
+    return id
+      ? values.some((v) => JSON.stringify(v).includes(`["trips","places","${id}"]`))
+      : values.length > 0;
   }, tripId);
 }
 
@@ -54,15 +57,13 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
   for (const place of PLACES)
     expect((await ben.request.post(`/api/trips/${trip.id}/places`, { data: place })).status()).toBe(201);
   await optimiseAndWait(aiko.request, trip.id);
-  await aiko
-    .context()
-    .route("https://tile.openstreetmap.org/**", (route) =>
-      route.fulfill({
-        body: TILE,
-        contentType: "image/png",
-        headers: { "access-control-allow-origin": "*" },
-      }),
-    );
+  await aiko.context().route("https://tile.openstreetmap.org/**", (route) =>
+    route.fulfill({
+      body: TILE,
+      contentType: "image/png",
+      headers: { "access-control-allow-origin": "*" },
+    }),
+  );
 
   // Aiko opens the trip once (the app's service worker is installed by then): its map, its calendar,
   // its places. The map tiles it shows are kept.
@@ -140,4 +141,92 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
       ?.wishes.map((w) => w.name)
       .sort(),
   ).toEqual(["Aiko", "Ben"]);
+});
+
+test("a calendar edit made offline is sent when the network is back; one that no longer fits is refused, clearly", async ({
+  browser,
+}, info) => {
+  const aiko = await guestPage(browser, "Aiko");
+  const ben = await guestPage(browser, "Ben");
+  const trip = (await (await createTripApi(aiko.request, "Calendar offline")).json()).trip;
+  const code = (await (await aiko.request.get(`/api/trips/${trip.id}/invitation`)).json()).displayCode;
+  expect((await ben.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  for (const [i, name] of ["Alfama", "Baixa", "Chiado", "Docas", "Estrela", "Feira da Ladra"].entries())
+    await aiko.request.post(`/api/trips/${trip.id}/places`, {
+      data: { name, latitude: 38.7 + i / 200, longitude: -9.14 },
+    });
+  await optimiseAndWait(aiko.request, trip.id);
+  const serverDay1 = async () =>
+    (
+      (await (await ben.request.get(`/api/trips/${trip.id}/optimizations/active`)).json()).result.days[0]
+        .visits as { name: string }[]
+    ).map((v) => v.name);
+
+  await aiko.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await aiko.goto(`/trip/${trip.id}`);
+  await aiko.getByRole("tab", { name: "Calendar" }).click();
+  const day1 = aiko.getByRole("region", { name: "Day 1" });
+  const nameAt = (i: number) => day1.getByRole("button").nth(i).locator("span").first();
+  await expect(nameAt(0)).toBeVisible();
+  await expect.poll(() => keptForOffline(aiko, trip.id)).toBe(true);
+
+  // Offline: the first visit of day 1 goes one later; it shows, and stays after a reload.
+  await aiko.context().setOffline(true);
+  await aiko.reload();
+  await aiko.getByRole("tab", { name: "Calendar" }).click();
+  const first = (await nameAt(0).textContent())!;
+  await day1.getByRole("button").first().click();
+  await aiko.getByRole("button", { name: "Later" }).click();
+  await expect(nameAt(1)).toHaveText(first);
+  const banner = aiko.getByRole("status").filter({ hasText: "You are offline" });
+  await expect(banner).toContainText("1 change waiting to be sent");
+  await aiko.reload();
+  await aiko.getByRole("tab", { name: "Calendar" }).click();
+  await expect(nameAt(1)).toHaveText(first);
+  expect((await serverDay1())[0]).toBe(first);
+
+  // Back online: the server has it.
+  await aiko.context().setOffline(false);
+  await expect(aiko.getByRole("status").filter({ hasText: /waiting to be sent/ })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect.poll(async () => (await serverDay1())[1]).toBe(first);
+
+  // Offline again, Aiko moves the first visit later, while Ben moves that same visit himself: Aiko's
+  // edit no longer fits, is not applied, and she is told so; her plan shows the server's.
+  await aiko.context().setOffline(true);
+  const moved = (await nameAt(0).textContent())!;
+  await day1.getByRole("button").first().click();
+  await aiko.getByRole("button", { name: "Later" }).click();
+  await expect(banner).toContainText("1 change waiting to be sent");
+  expect(
+    (
+      await ben.request.post(`/api/trips/${trip.id}/itinerary/edits`, {
+        data: { type: "reorder", day: 1, from: 0, to: 2 },
+      })
+    ).ok(),
+  ).toBeTruthy();
+  const afterBen = await serverDay1();
+  await aiko.context().setOffline(false);
+  const refusal = aiko.locator("[data-sonner-toast]").filter({ hasText: "could not be saved" });
+  await expect(refusal).toContainText(`Your change to the plan (${moved}) could not be saved`, {
+    timeout: 15_000,
+  });
+  await expect(refusal).toContainText("Someone changed the plan while you were offline");
+  await shot(aiko, info, "offline-edit-refused");
+  expect(await serverDay1()).toEqual(afterBen);
+  await expect(nameAt(afterBen.indexOf(moved))).toHaveText(moved);
+});
+
+test("signing out leaves nothing of the account in the browser", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("rin"));
+  const trip = (await (await createTripApi(page.request, "Kept until signing out")).json()).trip;
+  await page.goto(`/trip/${trip.id}`);
+  await expect(page.getByRole("heading", { name: "Kept until signing out" })).toBeVisible();
+  await expect.poll(() => keptForOffline(page, trip.id)).toBe(true);
+  await page.getByRole("button", { name: "Profile menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Tabi" })).toBeVisible();
+  await expect.poll(() => keptForOffline(page, null)).toBe(false);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
 });

@@ -1,11 +1,6 @@
-import type { ItineraryDay, ItineraryEdit, OptimizationResult } from "@tabi/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
 import { i18n, serverText } from "../../i18n";
 import { formatClock, formatNumber } from "../../i18n/format";
-import { api } from "../../lib/api";
-import { placeKeys } from "../places/api";
-import { itineraryKeys } from "./api";
-import type { Violation } from "./violations";
 
 type Visit = ItineraryDay["visits"][number];
 
@@ -231,32 +226,4 @@ export function inverseOf(edit: ItineraryEdit, before: ItineraryDay[]): Itinerar
       return v ? { type: "lock", day: edit.day, placeId: edit.placeId, lock: v.locked ?? null } : null;
     }
   }
-}
-
-/**
- * Sends one calendar edit. The plan changes at once (optimistic), is rolled back if the server
- * refuses, and the server's answer (times recomputed by `reschedule`) replaces it.
- */
-export function useEditItinerary(tripId: string) {
-  const qc = useQueryClient();
-  const key = itineraryKeys.active(tripId);
-  return useMutation({
-    mutationFn: (edit: ItineraryEdit) =>
-      api<{ result: OptimizationResult; violations: Violation[] }>(`/api/trips/${tripId}/itinerary/edits`, {
-        body: edit,
-      }),
-    onMutate: async (edit) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<OptimizationResult | null>(key);
-      if (previous) qc.setQueryData(key, { ...previous, days: optimisticDays(previous.days, edit) });
-      return { previous };
-    },
-    onError: (_err, _edit, context) => {
-      if (context?.previous) qc.setQueryData(key, context.previous);
-    },
-    onSuccess: (data) => {
-      qc.setQueryData(key, data.result);
-      void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
-    },
-  });
 }

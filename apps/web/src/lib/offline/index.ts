@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { loadOutbox, startOutbox } from "./outbox";
-import { bindOverlays } from "./overlay";
+import { bindOverlays, showWaitingChanges } from "./overlay";
 import { forgetCache, KEPT_ROOTS, keepCache, OFFLINE_MAX_AGE, restoreCache } from "./persist";
 import { rememberedUser, rememberUser, storage } from "./storage";
 
@@ -22,6 +22,10 @@ export async function bootOffline(queryClient: QueryClient): Promise<void> {
   if (userId) {
     await withTimeout(restoreCache(queryClient, userId), 3000);
     await withTimeout(loadOutbox(userId), 2000);
+    showWaitingChanges(queryClient);
+    // What was kept is shown at once but read again as soon as a screen uses it (when there is a
+    // network): a reload must never show older data than before.
+    void queryClient.invalidateQueries({ refetchType: "none" });
   } else {
     // Signed out (that clears localStorage): nothing of anyone stays in this browser.
     await withTimeout(storage.clear(), 2000);
@@ -36,7 +40,7 @@ export async function setOfflineUser(queryClient: QueryClient, userId: string | 
   if (previous && previous !== userId) await forgetCache(previous).catch(() => undefined);
   rememberUser(userId);
   keepCache(queryClient, userId);
-  await loadOutbox(userId);
+  if (await loadOutbox(userId)) showWaitingChanges(queryClient);
 }
 
 /** Whether the browser has a network (as TanStack Query, which pauses queries without one, sees it). */

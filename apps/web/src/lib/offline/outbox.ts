@@ -63,10 +63,9 @@ const channel =
 
 const key = (id: string) => `outbox:${id}`;
 
-function changed(broadcast = false) {
+function changed() {
   snapshot = { count: items.length, sending };
   for (const l of listeners) l();
-  if (broadcast) channel?.postMessage(userId);
 }
 
 /** Another tab changed the outbox: read it again. */
@@ -75,20 +74,25 @@ channel?.addEventListener("message", (e) => {
 });
 
 async function reload() {
-  if (!userId) return;
-  const stored = await storage.get<OutboxItem[]>(key(userId));
-  if (stored) items = stored;
+  const id = userId;
+  if (!id) return;
+  const stored = await storage.get<OutboxItem[]>(key(id));
+  if (stored && id === userId) items = stored;
   changed();
 }
 
-/** Loads the user's waiting changes (null: nobody is signed in) and tries to send them. */
-export async function loadOutbox(id: string | null): Promise<void> {
-  if (id === userId) return;
+/**
+ * Loads the user's waiting changes (null: nobody is signed in) and tries to send them. False when
+ * they were loaded already.
+ */
+export async function loadOutbox(id: string | null): Promise<boolean> {
+  if (id === userId) return false;
   userId = id;
   items = [];
   await reload();
   changed();
   void flushOutbox();
+  return true;
 }
 
 /** Changes not yet taken by the server, oldest first; of one trip when given. */

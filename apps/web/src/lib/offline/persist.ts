@@ -5,6 +5,8 @@ import {
   type Query,
   type QueryClient,
 } from "@tanstack/react-query";
+import { lastServerAnswer, noteServerAnswer } from "./lastSync";
+import { serverData } from "./overlay";
 import { storage } from "./storage";
 
 /**
@@ -22,6 +24,8 @@ export const KEPT_ROOTS = ["me", "config", "trips"] as const;
 interface KeptCache {
   version: number;
   savedAt: number;
+  /** When the server last answered (the offline banner's "last synced"). */
+  lastSync: number | null;
   state: DehydratedState;
 }
 
@@ -36,7 +40,10 @@ export async function restoreCache(queryClient: QueryClient, userId: string): Pr
     if (!saved) return;
     if (saved.version !== CACHE_VERSION || Date.now() - saved.savedAt > OFFLINE_MAX_AGE)
       await storage.del(cacheKey(userId));
-    else hydrate(queryClient, saved.state);
+    else {
+      hydrate(queryClient, saved.state);
+      if (saved.lastSync) noteServerAnswer(saved.lastSync);
+    }
   } catch {
     await storage.del(cacheKey(userId)).catch(() => undefined);
   }
@@ -59,8 +66,15 @@ export function keepCache(queryClient: QueryClient, userId: string | null): void
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: kept,
       shouldDehydrateMutation: () => false,
+      // Without the outbox's changes on top: those are kept in the outbox, and shown again at start.
+      serializeData: serverData,
     });
-    const value: KeptCache = { version: CACHE_VERSION, savedAt: Date.now(), state };
+    const value: KeptCache = {
+      version: CACHE_VERSION,
+      savedAt: Date.now(),
+      lastSync: lastServerAnswer(),
+      state,
+    };
     // Structured clone keeps it fast; anything it cannot copy goes as JSON.
     storage
       .set(cacheKey(userId), value)

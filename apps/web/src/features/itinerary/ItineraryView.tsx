@@ -1,11 +1,12 @@
 import type { ItineraryEdit, Place } from "@tabi/contracts";
 import { haversineKm } from "@tabi/optimizer";
 import { CalendarDays, Map as MapIcon, Plus, Route, TriangleAlert, Undo2, X } from "lucide-react";
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { onRefused } from "../../lib/offline";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
@@ -51,6 +52,8 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   } | null>(null);
   const edit = useEditItinerary(tripId);
   const [undo, setUndo] = useState<ItineraryEdit | null>(null);
+  // An edit made offline that the server later refused has nothing left to undo.
+  useEffect(() => onRefused((r) => r.item.tripId === tripId && setUndo(null)), [tripId]);
   const [adding, setAdding] = useState<{ at: { day: number; index: number } | null } | null>(null);
   const setWish = useSetWish(tripId);
   const updatePlace = useUpdatePlace(tripId);

@@ -14,6 +14,8 @@ async function addByPin(page: Page, name: string) {
   await page.getByRole("tab", { name: "Drop a pin" }).click();
   await page.getByLabel("Name of the place").fill(name);
   const map = page.getByRole("application", { name: "Map: tap to drop a pin" });
+  // The map is loaded lazily: wait for it to be there, then for its loading cover to go.
+  await expect(map).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
   await map.click({ position: { x: 120, y: 90 }, timeout: 10_000 });
   await expect(page.getByText(/Pinned at/)).toBeVisible();

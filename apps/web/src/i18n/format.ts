@@ -55,17 +55,6 @@ export const formatPercent = (fraction: number) =>
 export const formatCurrency = (amount: number, currency: string) =>
   new Intl.NumberFormat(locale(), { style: "currency", currency }).format(amount);
 
-/** "3 days ago", "yesterday", "3日前": whole days between calendar days in the viewer's zone. */
-export function formatRelativeDays(iso: string, now = new Date()): string {
-  const startOf = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
-  const days = Math.round((startOf(now) - startOf(new Date(iso))) / 86_400_000);
-  const f = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" });
-  if (days < 7) return f.format(-Math.max(0, days), "day");
-  if (days < 30) return f.format(-Math.floor(days / 7), "week");
-  if (days < 365) return f.format(-Math.floor(days / 30), "month");
-  return f.format(-Math.floor(days / 365), "year");
-}
-
-/** A list joined the language's way: "A, B and C", "A、B、C". */
-export const formatList = (items: string[]) =>
-  new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items);
+/** "3 days ago", "1 week ago", "3日前", "1주 전": a count of units before now, always as a number. */
+export const formatAgo = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+  new Intl.RelativeTimeFormat(locale(), { numeric: "always" }).format(-value, unit);

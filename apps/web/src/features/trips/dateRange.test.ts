@@ -53,7 +53,7 @@ describe("trip formatting", () => {
       // ICU versions differ ("2026/12/10～2026/12/14", "2026年12月10日～14日"): Japanese, not English.
       expect(dateRange("2026-12-10", "2026-12-14")).toMatch(/^2026\D+12\D+10\D.*14/);
       expect(relativeAge(new Date(2026, 10, 22, 8).toISOString(), now)).toBe("今日");
-      expect(relativeAge(new Date(2026, 10, 8).toISOString(), now)).toBe("2週間前");
+      expect(relativeAge(new Date(2026, 10, 8).toISOString(), now)).toMatch(/^2\s?週間前$/);
     } finally {
       await i18n.changeLanguage("en");
     }

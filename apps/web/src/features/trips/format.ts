@@ -1,5 +1,5 @@
 import { i18n } from "../../i18n";
-import { formatDateRange, formatDateTime } from "../../i18n/format";
+import { formatAgo, formatDateRange, formatDateTime } from "../../i18n/format";
 
 // Display helpers for trips, in the app's language (spec 1 section 9 gives the English).
 const DAY = 86_400_000;
@@ -17,9 +17,10 @@ export function relativeAge(iso: string, now = new Date()): string {
   const days = Math.round((startOf(now) - startOf(new Date(iso))) / DAY);
   if (days <= 0) return i18n.t("trips:age.today");
   if (days === 1) return i18n.t("trips:age.yesterday");
-  if (days < 7) return i18n.t("trips:age.days", { count: days });
-  if (days < 30) return i18n.t("trips:age.weeks", { count: Math.floor(days / 7) });
-  return i18n.t("trips:age.months", { count: Math.floor(days / 30) });
+  // "3 days ago", "1 week ago", "2 months ago" (the spec's 30-day months), in the language's own words.
+  if (days < 7) return formatAgo(days, "day");
+  if (days < 30) return formatAgo(Math.floor(days / 7), "week");
+  return formatAgo(Math.floor(days / 30), "month");
 }
 
 /** A deadline instant in the viewer's zone and language: "Dec 8, 2026, 3:00 PM". */

@@ -102,6 +102,11 @@ export async function englishLeft(scope: Locator, lng: Lng, userContent: string[
   for (const t of await visibleTexts(scope)) {
     if (isUser(t) || translated.has(t)) continue;
     if (/^[\w.+-]+@[\w.-]+\.\w+$|^https?:\/\//.test(t)) continue; // an address, not words
+    // A key shown instead of its text ("add.pinnedAt", "places:add.title"): a missing translation.
+    if (/^([a-z]+:)?[a-z][\w]*(\.[\w]+)+$/.test(t) && !/\.(com|app|org|net|jp|kr|cn)$/.test(t)) {
+      found.add(`${t}  [raw key]`);
+      continue;
+    }
     const hit = patterns.find((p) => p.re.test(t));
     if (hit) found.add(`${t}  [${hit.key}]`);
     else if (

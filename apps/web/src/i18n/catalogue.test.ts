@@ -61,6 +61,20 @@ describe("catalogues", () => {
     expect(mismatched).toEqual([]);
   });
 
+  it("names no placeholder like one of i18next's own options (a {{lng}} would switch the language)", () => {
+    const RESERVED = new Set([
+      "lng",
+      "lngs",
+      "ns",
+      "context",
+      "defaultValue",
+      "fallbackLng",
+      "keyPrefix",
+      "postProcess",
+    ]);
+    expect([...en].filter(([, v]) => variables(v).some((x) => RESERVED.has(x))).map(([k]) => k)).toEqual([]);
+  });
+
   it("leaves no visible text in the web code outside the catalogues", () => {
     const findings = sourceFiles()
       .filter((f) => f.path.startsWith("apps/web/src/") && !f.path.startsWith("apps/web/src/i18n/"))

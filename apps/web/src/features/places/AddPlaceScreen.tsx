@@ -331,7 +331,10 @@ function PlaceForm({
                 </Suspense>
                 <p className="text-xs text-slate-500">
                   {pin
-                    ? t("places:add.pinnedAt", { lat: pin.lat.toFixed(5), lng: pin.lng.toFixed(5) })
+                    ? t("places:add.pinnedAt", {
+                        latitude: pin.lat.toFixed(5),
+                        longitude: pin.lng.toFixed(5),
+                      })
                     : t("places:add.tapMap")}
                 </p>
               </div>

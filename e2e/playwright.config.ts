@@ -37,6 +37,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
+    // The service worker precaches the whole app (4 MB) in every new context: only the specs about it
+    // (offline, pwa) let it run, the others test the app itself without that load.
+    serviceWorkers: "block",
     launchOptions: chromium,
   },
   projects: [

@@ -25,7 +25,7 @@ async function expectTranslated(page: Page, lng: Lng, testInfo: TestInfo, screen
   expect(left, `${lng} ${screen}: text left in English`).toEqual([]);
 }
 
-test("the app in Japanese, Korean and Chinese: no English left on the main screens; server errors translated", async ({
+test("the app in Japanese, Korean and Chinese: no English left on the main screens; server errors translated @phone", async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);

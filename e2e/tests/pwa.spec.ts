@@ -3,6 +3,9 @@ import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { shot } from "./helpers";
 
+// These specs are about the service worker, which the config blocks elsewhere.
+test.use({ serviceWorkers: "allow" });
+
 // Issue 13 item 3: installable (a manifest with name, icons, maskable too, colours and start URL; a
 // service worker), the app shell precached, /api and the dev mailbox never answered from the cache,
 // and an "Update available" prompt when a new version is deployed.

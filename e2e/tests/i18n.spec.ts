@@ -1,7 +1,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 import { englishLeft, type Lng, text } from "./i18n-helpers";
-import { isoInDays, optimiseAndWait } from "./trip-helpers";
+import { createKyotoTripApi, isoInDays, optimiseAndWait } from "./trip-helpers";
 
 // Issue 13's language check: the profile switched to 日本語, 한국어 and 中文 in turn; on Home, the trip
 // page (map and calendar), Places, Add place, the Route Optimization dialog and every dialog of the
@@ -32,21 +32,7 @@ test("the app in Japanese, Korean and Chinese: no English left on the main scree
   const email = uniqueEmail("lang");
   await signUpAndConfirm(page, email);
   USER_CONTENT.push((await (await page.request.get("/api/me")).json()).name);
-  const created = await page.request.post("/api/trips", {
-    data: {
-      name: TRIP,
-      departureLocation: "Kyoto Station",
-      departureLatitude: 34.9858,
-      departureLongitude: 135.7588,
-      destination: "Kyoto",
-      destinationLatitude: 35.0116,
-      destinationLongitude: 135.7681,
-      startDate: isoInDays(40),
-      endDate: isoInDays(41),
-    },
-  });
-  expect(created.status()).toBe(201);
-  const tripId = (await created.json()).trip.id as string;
+  const tripId = await createKyotoTripApi(page.request, TRIP, 40);
   for (const [name, latitude, longitude, category] of PLACES)
     expect(
       (

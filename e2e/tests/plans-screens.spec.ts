@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shot } from "./helpers";
-import { isoInDays, optimiseAndWait } from "./trip-helpers";
+import { createKyotoTripApi, optimiseAndWait } from "./trip-helpers";
 
 // The screens issue 12 touched, on the project's viewport, light and dark: opening hours on a place,
 // the stop dialog with its lock and a note, the day chips of the map, the day's shape in the optimise
@@ -14,20 +14,7 @@ test("plan screens: hours, locks, notes, one day on the map, the day's shape, a 
   await page.getByLabel("Your name").fill("Ren");
   await page.getByRole("button", { name: "Get Started" }).click();
   await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
-  const created = await page.request.post("/api/trips", {
-    data: {
-      name: "Kyoto in autumn",
-      departureLocation: "Kyoto Station",
-      departureLatitude: 34.9858,
-      departureLongitude: 135.7588,
-      destination: "Kyoto",
-      destinationLatitude: 35.0116,
-      destinationLongitude: 135.7681,
-      startDate: isoInDays(60),
-      endDate: isoInDays(61),
-    },
-  });
-  const tripId = (await created.json()).trip.id;
+  const tripId = await createKyotoTripApi(page.request, "Kyoto in autumn", 60);
   const places: [string, number, number, string, string | null, string | null][] = [
     ["Kinkaku-ji", 35.0394, 135.7292, "temple", "Mo-Su 09:00-17:00", null],
     ["Ryōan-ji", 35.0345, 135.7183, "temple", "Mo-Su 08:00-17:00", null],

@@ -48,6 +48,25 @@ export async function guestApi(baseURL: string, name: string): Promise<APIReques
   return ctx;
 }
 
+/** A two-day trip in Kyoto, leaving from Kyoto Station in `inDays` days: its id. */
+export async function createKyotoTripApi(req: APIRequestContext, name: string, inDays: number) {
+  const res = await req.post("/api/trips", {
+    data: {
+      name,
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+      destination: "Kyoto",
+      destinationLatitude: 35.0116,
+      destinationLongitude: 135.7681,
+      startDate: isoInDays(inDays),
+      endDate: isoInDays(inDays + 1),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).trip.id as string;
+}
+
 export async function createTripApi(req: APIRequestContext, name: string) {
   const res = await req.post("/api/trips", {
     data: {

@@ -1,9 +1,10 @@
 import type { Member, TripDetail } from "@tabi/contracts";
-import { Crown, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { inputClass } from "../../ui/Field";
 import { useUpdateMember } from "./api";
+import { MemberAvatar, MemberName } from "./MemberIdentity";
 
 const FLAGS = [
   ["canAddPlaces", "trips:permissions.addPlaces"],
@@ -36,27 +37,15 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
         return (
           <li key={m.userId} className="py-3">
             <div className="flex items-center gap-3">
-              <span
-                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full font-semibold text-white"
-                style={{ backgroundColor: m.color }}
-              >
-                {m.name.trim()[0]?.toUpperCase() ?? "U"}
-              </span>
+              <MemberAvatar member={m} />
               <div className="min-w-0 flex-1">
-                <p className="flex min-w-0 items-center gap-1.5 font-medium">
-                  <span className="truncate">{m.name}</span>
-                  {m.isOwner ? (
-                    <Crown
-                      className="size-3.5 shrink-0 text-amber-500"
-                      aria-label={t("trips:members.owner")}
-                    />
-                  ) : null}
+                <MemberName member={m}>
                   {self ? (
                     <span className="shrink-0 text-xs font-normal text-slate-500">
                       {t("trips:permissions.you")}
                     </span>
                   ) : null}
-                </p>
+                </MemberName>
                 <p className="truncate text-xs text-slate-500">{m.email ?? t("trips:permissions.guest")}</p>
               </div>
               {editable && !m.isOwner ? (

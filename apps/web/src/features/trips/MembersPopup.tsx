@@ -1,8 +1,9 @@
 import type { TripDetail } from "@tabi/contracts";
-import { Crown, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../i18n/format";
+import { MemberAvatar, MemberName } from "./MemberIdentity";
 
 /** Up to three member avatars plus +N; a click lists everyone (spec 2 'Members popup'). */
 export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
@@ -47,22 +48,9 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
               <ul className="mt-3 max-h-80 space-y-3 overflow-y-auto">
                 {members.map((m) => (
                   <li key={m.userId} className="flex items-center gap-3">
-                    <span
-                      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
-                      style={{ backgroundColor: m.color }}
-                    >
-                      {m.name.trim()[0]?.toUpperCase() ?? "U"}
-                    </span>
+                    <MemberAvatar member={m} className="text-sm" />
                     <div className="min-w-0 flex-1">
-                      <p className="flex min-w-0 items-center gap-1 text-sm font-medium">
-                        <span className="truncate">{m.name}</span>
-                        {m.isOwner ? (
-                          <Crown
-                            className="size-3.5 shrink-0 text-amber-500"
-                            aria-label={t("trips:members.owner")}
-                          />
-                        ) : null}
-                      </p>
+                      <MemberName member={m} className="text-sm" />
                       <p className="text-xs text-slate-500">
                         {t("trips:members.joined", { date: formatDate(m.joinedAt) })}
                       </p>

@@ -4,10 +4,12 @@
 // - throughput of GET /api/health (one database query) with autocannon, 10 connections;
 // - the trip screen's read, and (bench-writes.mjs) adding and editing places, that read alone and
 //   mixed 80/20 with writes, on PGlite and on PostgreSQL, each with the server's CPU time per request.
+// - group chat (bench-chat.mjs): delivery of live messages to 20 sockets, and pages of a long history.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { benchChat, chatRows } from "./bench-chat.mjs";
 import { figure, randomPort, sleep, startServer, stopServer } from "./bench-lib.mjs";
 import { benchWrites } from "./bench-writes.mjs";
 
@@ -160,3 +162,20 @@ for (const [i, name] of names.entries())
   console.log(
     `| ${name} | ${columns.map((c) => (c ? figure(c[i][1]) : "not measured")).join(" | ")} | ${BARS[i]} |`,
   );
+
+// Group chat on both databases (bench-chat.mjs): 20 members' sockets, 100 messages a second for 30 s,
+// and pages of history from a trip of 10,000 messages.
+const chat = [];
+for (const kind of ["pglite", "postgres"]) {
+  try {
+    chat.push(await benchChat(kind));
+  } catch (err) {
+    chat.push(null);
+    console.error(`chat on ${kind}: not measured (${err.message})`);
+  }
+  await sleep(500);
+}
+console.log(`\nGroup chat; load average now ${load()}`);
+console.log("| measure | PGlite | PostgreSQL | bar |");
+console.log("|---|---|---|---|");
+for (const row of chatRows(chat)) console.log(`| ${row.join(" | ")} |`);

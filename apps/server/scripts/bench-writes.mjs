@@ -28,7 +28,7 @@ const SEEDED_PLACES = 25;
 const JSON_BODY = { "content-type": "application/json" };
 
 /** A fresh database for the run: a PGlite data dir, or a new database on the local PostgreSQL. */
-async function freshDatabase(kind) {
+export async function freshDatabase(kind) {
   const dataDir = mkdtempSync(join(tmpdir(), "tabi-bench-"));
   if (kind === "pglite") {
     return {

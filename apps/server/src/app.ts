@@ -1,4 +1,5 @@
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -15,6 +16,7 @@ import { registerAuthBridge } from "./auth/bridge";
 import { createReadCaches, registerReadCacheInvalidation } from "./cache";
 import type { Config } from "./config";
 import { connect, type Database } from "./db/connect";
+import { startEmbeddedMaintenance } from "./db/maintenance";
 import { runMigrations } from "./db/migrate";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
@@ -22,6 +24,8 @@ import { registerInputGuards } from "./http/json";
 import { allowedOrigins, registerOriginCheck } from "./http/origin";
 import { findWebDist, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
+import { chatRoutes } from "./modules/chat/routes";
+import { ChatService } from "./modules/chat/service";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
@@ -33,9 +37,11 @@ import { profileRoutes } from "./modules/profile/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
+import { multipartOptions, uploadRoutes } from "./modules/uploads/routes";
 import { createMailProvider } from "./providers/mail";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
 import { createRouting } from "./providers/routing";
+import { createStorage } from "./providers/storage";
 import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
 import { loadOrCreateSecrets } from "./secrets";
@@ -86,6 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       onIdleError: (err) => app.log.warn({ err }, "an idle database connection failed"),
     }));
   await runMigrations(database);
+  const stopMaintenance = startEmbeddedMaintenance(database, (err) =>
+    app.log.warn({ err }, "refreshing the database statistics failed"),
+  );
+  app.addHook("onClose", async () => stopMaintenance());
   if (!options.database) app.addHook("onClose", () => database.close());
 
   const secrets = loadOrCreateSecrets(config.dataDir, { authSecret: config.authSecret });
@@ -116,7 +126,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     queue,
     routing,
   );
-  const ctx: AppContext = { config, database, auth, mail, places, bus, caches, optimizations, startedAt };
+  const storage = await createStorage(config);
+  app.addHook("onClose", () => storage.close());
+  const ctx: AppContext = {
+    config,
+    database,
+    auth,
+    mail,
+    places,
+    bus,
+    caches,
+    optimizations,
+    storage,
+    startedAt,
+  };
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -135,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Multipart bodies reach only routes that say `multipart: true` (http/origin.ts): the photo upload.
+  await app.register(fastifyMultipart, multipartOptions);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Tabi API", version: "0.1.0" } },
@@ -160,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await placeRoutes(app, ctx);
   await placeSearchRoutes(app, ctx);
   await itineraryRoutes(app, ctx);
+  await uploadRoutes(app, ctx);
+  await chatRoutes(app, new ChatService(database.db, bus, storage));
   await realtimeRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);

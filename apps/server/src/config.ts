@@ -64,6 +64,14 @@ const envSchema = z.object({
     ])
     .optional(),
   TILE_ATTRIBUTION: z.string().optional(),
+  // S3-compatible storage for uploaded photos; unset S3_BUCKET: files under the data dir.
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // MinIO, s3rver and most self-hosted stores want https://host/bucket/key rather than bucket.host.
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +107,17 @@ export interface Config {
     googleApiKey: string | undefined;
   };
   routingUrl: string | undefined;
+  /** Where uploaded photos live: S3-compatible storage when S3_BUCKET is set, else `<dataDir>/uploads`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +145,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       "Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
     );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET is required when other S3_* settings are set");
   }
   return {
     env: e.NODE_ENV,
@@ -160,6 +187,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       googleApiKey: e.GOOGLE_PLACES_API_KEY,
     },
     routingUrl: e.ROUTING_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     map: {
       styleUrl: e.MAP_STYLE_URL ?? null,
       tileUrl:

@@ -1,3 +1,4 @@
+export * from "./chat";
 export * from "./constants";
 export * from "./errors";
 export * from "./feedback";

@@ -90,6 +90,27 @@ export const wishToStars = (wish: number) => wish / 2;
 
 export const MAX_PHOTOS_PER_PLACE = 5;
 
+/** A trip's own upload as a place photo: `/api/trips/{tripId}/uploads/{uploadId}` (issue 14). */
+const UPLOAD_PATH =
+  /^\/api\/trips\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The trip and upload an upload URL names; null for any other URL. */
+export function parseUploadUrl(url: string): { tripId: string; uploadId: string } | null {
+  const m = UPLOAD_PATH.exec(url);
+  return m ? { tripId: m[1]!, uploadId: m[2]! } : null;
+}
+
+const httpsUrl = z.url({ protocol: /^https$/ });
+// https only, or the trip's own upload: an http or javascript: URL would leak or run in every
+// member's browser (issue 11). The server checks an upload URL names the place's trip.
+const photoUrl = z
+  .string()
+  .max(2000)
+  .refine((v) => parseUploadUrl(v) !== null || httpsUrl.safeParse(v).success, {
+    error: "Photo URLs must start with https://",
+  });
+const photoList = z.array(photoUrl).max(MAX_PHOTOS_PER_PLACE);
+
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 const notes = multiLineText().trim().max(2000);
@@ -111,11 +132,7 @@ export const placeCreateSchema = z.object({
   providerPlaceId: singleLineText().max(200).nullish(),
   rating: z.number().min(0).max(5).nullish(),
   priceLevel: z.number().int().min(0).max(4).nullish(),
-  // https only: an http or javascript: URL would leak or run in every member's browser (issue 11).
-  photos: z
-    .array(z.url({ protocol: /^https$/, error: "Photo URLs must start with https://" }).max(2000))
-    .max(MAX_PHOTOS_PER_PLACE)
-    .default([]),
+  photos: photoList.default([]),
   stayMinutes: z.number().int().min(1).max(MAX_STAY_MINUTES).default(DEFAULT_STAY_MINUTES),
   preferredTimeOfDay: z.enum(TIMES_OF_DAY).nullish(),
   /** From the provider (Google details, OSM tags, the compiled attractions) or typed by a member. */
@@ -140,6 +157,8 @@ export const placeUpdateSchema = z
     /** Null or empty: back to the category's usual hours. */
     openingHours: openingHoursText.nullable(),
     notes: notes.nullable(),
+    /** The whole list, in order (up to 5): https URLs or the trip's own uploads. */
+    photos: photoList,
     /** The caller's own wish for the place. */
     wishLevel: z.number().int().min(WISH_MIN).max(WISH_MAX),
   })

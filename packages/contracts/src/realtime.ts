@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatMessageSchema, reactionSummarySchema } from "./chat";
 import { progressSchema } from "./optimization";
 
 // Events on a trip's channel carry ids and a per-trip sequence number, not whole records: a client
@@ -40,6 +41,40 @@ export const tripEventSchema = z.discriminatedUnion("type", [
     seq: z.number(),
     userId: z.string().nullable(),
   }),
+  // Chat events carry the message itself: at a hundred messages a second, refetching each is too slow.
+  // `message` is left out when the event would not fit in one NOTIFY (scaled mode); the client then
+  // refetches the newest page. A resync after a gap refetches the loaded pages.
+  z.object({
+    type: z.literal("chat.message"),
+    tripId: z.string(),
+    seq: z.number(),
+    messageId: z.string(),
+    message: chatMessageSchema.optional(),
+  }),
+  /** An edit, a delete, or changed reactions: the message as it now is. */
+  z.object({
+    type: z.literal("chat.updated"),
+    tripId: z.string(),
+    seq: z.number(),
+    messageId: z.string(),
+    message: chatMessageSchema.optional(),
+  }),
+  z.object({
+    type: z.literal("chat.reactions"),
+    tripId: z.string(),
+    seq: z.number(),
+    messageId: z.string(),
+    reactions: z.array(reactionSummarySchema),
+  }),
+  /** A member's read cursor moved forward. */
+  z.object({
+    type: z.literal("chat.read"),
+    tripId: z.string(),
+    seq: z.number(),
+    userId: z.string(),
+    num: z.number(),
+    readAt: z.string(),
+  }),
   // Scaled mode: a cancel pressed on one server, for the worker process running the job.
   z.object({
     type: z.literal("optimization.cancel"),
@@ -59,6 +94,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribe"), tripId: z.string() }),
   z.object({ type: z.literal("unsubscribe"), tripId: z.string() }),
   z.object({ type: z.literal("ping") }),
+  /** The user is typing in the trip's chat (sent at most every few seconds while typing). */
+  z.object({ type: z.literal("typing"), tripId: z.string() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -66,4 +103,12 @@ export type ServerMessage =
   | { type: "subscribed"; tripId: string; seq: number }
   | { type: "error"; tripId?: string; message: string }
   | { type: "pong" }
-  | { type: "event"; event: TripEvent };
+  | { type: "event"; event: TripEvent }
+  /** Who has the trip open now (on any server); sent on subscribing and on every change. */
+  | { type: "presence"; tripId: string; userIds: string[] }
+  /** A member is typing; shown for a few seconds unless repeated. Not numbered, not caught up. */
+  | { type: "typing"; tripId: string; userId: string };
+
+/** How long "typing..." shows after the last signal, and how often a typing client repeats it. */
+export const TYPING_SHOW_MS = 5000;
+export const TYPING_REPEAT_MS = 3000;

@@ -22,6 +22,7 @@ export const TRIP_PARTS = { trip: "trip:detail", result: "trip:result", places: 
 // Place and wish writes change places and wishes only: memberships, the trip with its members and
 // the plan stay, so after such a write the next reads cost one database read (the places), not six.
 const PLACE_ROUTES = "/api/trips/:tripId/places";
+const UNCACHED_WRITES = /^\/api\/trips\/:tripId\/(chat|uploads)(\/|$)/;
 const untouchedByPlaceWrites = (key: string) => key.startsWith("member:") || key.startsWith("trip:");
 
 /**
@@ -39,6 +40,8 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
       return payload;
     }
     const scope = request.tripScope;
+    // Chat messages and uploads are in no cached read.
+    if (scope && UNCACHED_WRITES.test(request.routeOptions.url ?? "")) return payload;
     const placesOnly = request.routeOptions.url?.startsWith(PLACE_ROUTES);
     if (scope) caches.trips.invalidate(scope.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
     // A trip route whose guard refused the caller wrote nothing.
@@ -46,7 +49,7 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
     return payload;
   });
   bus.subscribeAll((event) => {
-    if (event.type === "optimization.progress") return;
+    if (event.type === "optimization.progress" || event.type.startsWith("chat.")) return;
     const placesOnly = event.type === "places.changed";
     caches.trips.invalidate(event.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
   });

@@ -23,6 +23,11 @@ beforeAll(async () => {
   if (place.statusCode !== 201) throw new Error(`place: ${place.body}`);
   const member = await registered(t.app, "prop-member@example.com");
   await join(member, await inviteCode(owner, trip.id));
+  const message = await owner.post(`/api/trips/${trip.id}/chat/messages`, {
+    clientId: "6f0c5a8e-3a52-4f7e-9a43-2d3c1b7f0e11",
+    content: "Shall we?",
+  });
+  if (message.statusCode !== 201) throw new Error(`message: ${message.body}`);
   cookie = owner.cookieHeader;
   Object.assign(ids, {
     tripId: trip.id,
@@ -30,6 +35,9 @@ beforeAll(async () => {
     userId: member.id,
     id: "geonames:1850147",
     token: "not-a-real-token",
+    messageId: message.json().id,
+    reaction: "heart",
+    uploadId: "00000000-0000-4000-8000-000000000000",
   });
 }, 60_000);
 afterAll(() => t.close());
@@ -105,6 +113,16 @@ const FIELDS = [
   "edits",
   "day",
   "placeId",
+  "clientId",
+  "content",
+  "imageId",
+  "replyToId",
+  "attachment",
+  "kind",
+  "num",
+  "before",
+  "purpose",
+  "size",
   "q",
   "near",
   "limit",

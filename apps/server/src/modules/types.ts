@@ -12,6 +12,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import type { MailProvider } from "../providers/mail";
 import type { PlacesProvider } from "../providers/places";
+import type { StorageProvider } from "../providers/storage";
 import type { TripBus } from "../realtime/bus";
 import type { OptimizationService } from "./itinerary/service";
 
@@ -25,6 +26,8 @@ export interface AppContext {
   bus: TripBus;
   caches: ReadCaches;
   optimizations: OptimizationService;
+  /** Uploaded photos: files under the data dir, or S3 (providers/storage). */
+  storage: StorageProvider;
   startedAt: number;
 }
 

@@ -3,7 +3,9 @@ import type { TripEvent, TripEventInput } from "@tabi/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connect";
 import { trips } from "../db/schema";
-import { CHANNEL, PgNotifyListener } from "./pg-notify";
+import { CHANNEL, NOTIFY_MAX_BYTES, PgNotifyListener, type TripSignal } from "./pg-notify";
+
+export type { TripSignal };
 
 const ALL = Symbol("all trips");
 
@@ -14,15 +16,27 @@ const ALL = Symbol("all trips");
  */
 export class TripBus {
   private readonly emitter = new EventEmitter();
+  private readonly signals = new EventEmitter();
   private readonly listener: PgNotifyListener | null;
   private readonly db: Database["db"];
 
   constructor(database: Pick<Database, "db" | "pool">, onError: (err: Error) => void = () => {}) {
     this.emitter.setMaxListeners(0);
+    this.signals.setMaxListeners(0);
     this.db = database.db;
     this.listener = database.pool
-      ? new PgNotifyListener(database.pool.options, (event) => this.emit(event), onError)
+      ? new PgNotifyListener(
+          database.pool.options,
+          (event) => this.emit(event),
+          (signal) => this.emitSignal(signal),
+          onError,
+        )
       : null;
+  }
+
+  /** This process's name on the shared channel; null in-process (PGlite: one process). */
+  get origin(): string | null {
+    return this.listener?.origin ?? null;
   }
 
   /** Starts hearing the other processes (scaled mode); nothing to do in-process. */
@@ -55,14 +69,16 @@ export class TripBus {
   private async publishNow(event: TripEventInput): Promise<TripEvent> {
     let seq: number;
     if (this.listener) {
-      // Numbered and announced in one statement: the other processes hear it with its number.
+      // Numbered and announced in one statement: the other processes hear it with its number. A chat
+      // event too long for NOTIFY travels without its message there: those clients refetch it.
+      const wire = fitsNotify(event) ? event : { ...event, message: undefined };
       const result = (await this.db.execute(sql`
         with next as (
           update ${trips} set event_seq = event_seq + 1 where id = ${event.tripId} returning event_seq
         )
         select event_seq as seq, pg_notify(${CHANNEL}, json_build_object(
           'origin', ${this.listener.origin}::text,
-          'event', ${JSON.stringify(event)}::jsonb || jsonb_build_object('seq', event_seq::float8)
+          'event', ${JSON.stringify(wire)}::jsonb || jsonb_build_object('seq', event_seq::float8)
         )::text) from next`)) as unknown as { rows: { seq: number }[] };
       seq = Number(result.rows[0]?.seq ?? 0); // a bigint column comes back as text
     } else {
@@ -95,8 +111,35 @@ export class TripBus {
     return () => this.emitter.off(ALL, listener);
   }
 
+  /** Sends a signal to this trip's sockets on every process; not numbered, not kept. */
+  async signal(signal: TripSignal): Promise<void> {
+    this.emitSignal(signal);
+    await this.listener?.signal(signal);
+  }
+
+  private emitSignal(signal: TripSignal) {
+    this.signals.emit(ALL, signal);
+    this.signals.emit(signal.tripId, signal);
+  }
+
+  onSignal(tripId: string, listener: (signal: TripSignal) => void): () => void {
+    this.signals.on(tripId, listener);
+    return () => this.signals.off(tripId, listener);
+  }
+
+  /** Every trip's signals (presence keeps the other processes' lists). */
+  onAnySignal(listener: (signal: TripSignal) => void): () => void {
+    this.signals.on(ALL, listener);
+    return () => this.signals.off(ALL, listener);
+  }
+
   async currentSeq(tripId: string): Promise<number> {
     const [row] = await this.db.select({ seq: trips.eventSeq }).from(trips).where(eq(trips.id, tripId));
     return row?.seq ?? 0;
   }
+}
+
+/** Whether an event fits in one NOTIFY with room for the envelope (origin, seq). */
+function fitsNotify(event: TripEventInput): boolean {
+  return Buffer.byteLength(JSON.stringify(event)) < NOTIFY_MAX_BYTES - 200;
 }

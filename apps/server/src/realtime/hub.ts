@@ -1,23 +1,31 @@
 import type { WebSocket } from "@fastify/websocket";
-import { clientMessageSchema, type ServerMessage } from "@tabi/contracts";
+import { clientMessageSchema, type ServerMessage, type TripEvent } from "@tabi/contracts";
 import { allowedOrigins, crossSiteError, isCrossSite } from "../http/origin";
 import { findMembership } from "../modules/members/queries";
 import type { App, AppContext } from "../modules/types";
+import { Presence } from "./presence";
 
 const UUID = /^[0-9a-f-]{36}$/i;
 /** Enough for every tab of a few devices; more is a leak or an attack. */
 export const MAX_SOCKETS_PER_USER = 20;
+/** A socket that misses a ping for this long is gone (a closed laptop, a lost network): presence ends. */
+export const SOCKET_PING_MS = 10_000;
+/** Typing signals of one socket are relayed at most this often. */
+const TYPING_MIN_MS = 1000;
 
 /** /api/ws: one socket per browser tab; it subscribes to the trips it shows (membership checked). */
 export async function realtimeRoutes(app: App, ctx: AppContext) {
   const origins = new Set(allowedOrigins(ctx.config));
   const socketsPerUser = new Map<string, number>();
+  const presence = new Presence(ctx.bus, ctx.bus.origin);
+  app.addHook("onClose", async () => presence.close());
   // Every successful change to a trip's places or members is announced on its channel: one place for it.
   app.addHook("onResponse", async (request, reply) => {
     const scope = request.tripScope;
     if (!scope || request.method === "GET" || reply.statusCode >= 300) return;
     const url = request.routeOptions.url ?? "";
-    if (url.includes("/optimizations") || url.includes("/itinerary")) return; // those report themselves
+    // Plans and chat report their own events; an upload changes nothing others see until it is used.
+    if (/\/(optimizations|itinerary|chat|uploads)(\/|$)/.test(url)) return;
     const type = url.includes("/places") ? "places.changed" : "members.changed";
     await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});
     const ended = endedMembership(request.method, url, scope.userId, request.params);
@@ -52,6 +60,25 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
       const send = (m: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
+      const sendEvent = (event: TripEvent) => {
+        if (socket.readyState === socket.OPEN) socket.send(wireOf(event));
+      };
+      // A socket whose other end vanished without closing is found by a missed pong and closed.
+      let alive = true;
+      socket.on("pong", () => {
+        alive = true;
+      });
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, SOCKET_PING_MS);
+      heartbeat.unref();
+      let lastTyping = 0;
+      const unsubscribe = (tripId: string) => {
+        subscriptions.get(tripId)?.();
+        subscriptions.delete(tripId);
+      };
       const onMessage = async (raw: Buffer | string) => {
         let parsed: ReturnType<typeof clientMessageSchema.safeParse>;
         try {
@@ -62,10 +89,12 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
         if (!parsed.success) return send({ type: "error", message: "Unknown message" });
         const msg = parsed.data;
         if (msg.type === "ping") return send({ type: "pong" });
-        if (msg.type === "unsubscribe") {
-          subscriptions.get(msg.tripId)?.();
-          subscriptions.delete(msg.tripId);
-          return;
+        if (msg.type === "unsubscribe") return unsubscribe(msg.tripId);
+        if (msg.type === "typing") {
+          const now = Date.now();
+          if (!subscriptions.has(msg.tripId) || now - lastTyping < TYPING_MIN_MS) return;
+          lastTyping = now;
+          return void ctx.bus.signal({ type: "typing", tripId: msg.tripId, userId: user.id }).catch(() => {});
         }
         if (subscriptions.has(msg.tripId))
           return send({ type: "subscribed", tripId: msg.tripId, seq: await ctx.bus.currentSeq(msg.tripId) });
@@ -73,18 +102,27 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
         if (!UUID.test(msg.tripId) || !(await findMembership(ctx.database.db, msg.tripId, user.id)))
           return send({ type: "error", tripId: msg.tripId, message: "Trip not found" });
         const tripId = msg.tripId;
-        subscriptions.set(
-          tripId,
-          ctx.bus.subscribe(tripId, (event) => {
-            send({ type: "event", event });
-            // Leaving means leaving: no further event of this trip reaches this user.
-            if (event.type === "membership.ended" && (event.userId === null || event.userId === user.id)) {
-              subscriptions.get(tripId)?.();
-              subscriptions.delete(tripId);
-            }
-          }),
-        );
-        send({ type: "subscribed", tripId: msg.tripId, seq: await ctx.bus.currentSeq(msg.tripId) });
+        // A second subscribe raced the membership check, or the socket closed meanwhile.
+        if (subscriptions.has(tripId) || socket.readyState !== socket.OPEN) return;
+        const offEvents = ctx.bus.subscribe(tripId, (event) => {
+          sendEvent(event);
+          // Leaving means leaving: no further event of this trip reaches this user.
+          if (event.type === "membership.ended" && (event.userId === null || event.userId === user.id))
+            unsubscribe(tripId);
+        });
+        const offTyping = ctx.bus.onSignal(tripId, (signal) => {
+          if (signal.type === "typing" && signal.userId !== user.id) send(signal);
+        });
+        presence.join(tripId, user.id); // the others hear of it; this socket gets the list below
+        const offPresence = presence.watch(tripId, (userIds) => send({ type: "presence", tripId, userIds }));
+        subscriptions.set(tripId, () => {
+          offEvents();
+          offTyping();
+          offPresence();
+          presence.leave(tripId, user.id);
+        });
+        send({ type: "subscribed", tripId, seq: await ctx.bus.currentSeq(tripId) });
+        send({ type: "presence", tripId, userIds: presence.users(tripId) });
       };
       socket.on("message", (raw: Buffer | string) => {
         // A rejection here would be unhandled and end the process (a database outage while a tab
@@ -95,11 +133,23 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
         });
       });
       socket.on("close", () => {
+        clearInterval(heartbeat);
         for (const off of subscriptions.values()) off();
         subscriptions.clear();
       });
     },
   );
+}
+
+/** An event's text, written once for all the trip's sockets (a message to 20 members: 1 stringify, not 20). */
+const wire = new WeakMap<TripEvent, string>();
+function wireOf(event: TripEvent): string {
+  let text = wire.get(event);
+  if (text === undefined) {
+    text = JSON.stringify({ type: "event", event } satisfies ServerMessage);
+    wire.set(event, text);
+  }
+  return text;
 }
 
 /** Whose membership a successful write ended: a user id, null for everyone (trip deleted), or undefined. */

@@ -4,11 +4,19 @@ import pg from "pg";
 
 export const CHANNEL = "tabi_trip_events";
 
-/** What travels on the channel: the event and the process that sent it (it has emitted it already). */
-export interface Notice {
-  origin: string;
-  event: TripEvent;
-}
+/**
+ * What travels on the channel: a numbered event, or an unnumbered signal (presence, typing), and the
+ * process that sent it (it has handled it already).
+ */
+export type Notice = { origin: string; event: TripEvent } | { origin: string; signal: TripSignal };
+
+/** Passing news that is not kept or caught up: who has a trip open on a process, who is typing. */
+export type TripSignal =
+  | { type: "presence"; tripId: string; origin: string; userIds: string[] }
+  | { type: "typing"; tripId: string; userId: string };
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const NOTIFY_MAX_BYTES = 7900;
 
 /**
  * Scaled mode's fan-out (DESIGN.md): every server process LISTENs on one PostgreSQL channel and hears
@@ -25,6 +33,7 @@ export class PgNotifyListener {
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly onEvent: (event: TripEvent) => void,
+    private readonly onSignal: (signal: TripSignal) => void,
     private readonly onError: (err: Error) => void = () => {},
   ) {}
 
@@ -34,7 +43,9 @@ export class PgNotifyListener {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
         const notice = JSON.parse(n.payload) as Notice;
-        if (notice.origin !== this.origin) this.onEvent(notice.event);
+        if (notice.origin === this.origin) return;
+        if ("event" in notice) this.onEvent(notice.event);
+        else this.onSignal(notice.signal);
       } catch (err) {
         this.onError(err as Error);
       }
@@ -74,6 +85,13 @@ export class PgNotifyListener {
     }, this.retryMs);
     this.timer.unref();
     this.retryMs = Math.min(this.retryMs * 2, 10_000);
+  }
+
+  /** Sends a signal to the other processes (on the listening connection: no pool slot taken). */
+  async signal(signal: TripSignal): Promise<void> {
+    const payload = JSON.stringify({ origin: this.origin, signal } satisfies Notice);
+    if (!this.client || Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
+    await this.client.query("select pg_notify($1, $2)", [CHANNEL, payload]);
   }
 
   async close(): Promise<void> {

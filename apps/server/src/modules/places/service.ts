@@ -13,6 +13,7 @@ import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import { limitsFor } from "../billing/plan";
 import { canAddPlacesNow } from "../trips/present";
+import { assertPlacePhotos } from "../uploads/service";
 import { isSamePlace } from "./dedupe";
 import { isValidOpeningHours } from "./opening-hours";
 import { mayDelete, mayEdit, presentPlace } from "./present";
@@ -109,6 +110,7 @@ export async function addPlace(
   user: SessionUser,
   input: z.output<typeof placeCreateSchema>,
 ) {
+  await assertPlacePhotos(db, scope, input.photos);
   const values = {
     name: input.name,
     address: input.address ?? null,
@@ -167,6 +169,7 @@ export async function editPlace(
   input: z.output<typeof placeUpdateSchema>,
 ) {
   const { wishLevel, ...fields } = input;
+  await assertPlacePhotos(db, scope, fields.photos);
   const changesPlace = Object.values(fields).some((v) => v !== undefined);
   const changePlace = async (tx: Executor) => {
     const patch = {
@@ -176,6 +179,7 @@ export async function editPlace(
       preferredTimeOfDay: fields.preferredTimeOfDay,
       openingHours: fields.openingHours === undefined ? undefined : checkedHours(fields.openingHours),
       notes: fields.notes === undefined ? undefined : fields.notes || null,
+      photos: fields.photos,
     };
     // Admins and members allowed to edit places change any; the others only the places they proposed.
     const view = await updateAndView(tx, scope, placeId, patch, !mayEdit({ userId: null }, scope));

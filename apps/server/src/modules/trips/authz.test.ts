@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
 import { client, createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
+import { postUpload, smallJpeg } from "../../test/uploads";
 
 // Every trip and member route, tried by every kind of caller on a fresh trip, with the answer each
 // must get. A trip the caller is not in answers exactly the generic 404: no data of it leaks.
@@ -11,6 +12,9 @@ const ROLES: Role[] = ["signedOut", "guest", "nonMember", "member", "admin", "ow
 interface World {
   tripId: string;
   placeId: string;
+  /** A chat message the member sent, and a photo the owner uploaded. */
+  messageId: string;
+  uploadId: string;
   tripName: string;
   clients: Record<Role, TestClient>;
   ids: Record<"owner" | "admin" | "member", string>;
@@ -200,6 +204,65 @@ const CASES: Case[] = [
     url: (w) => `/api/trips/${w.tripId}/optimizations/current`,
     expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
   },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/chat/messages",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/chat/messages",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages`,
+    body: () => ({ clientId: crypto.randomUUID(), content: "Shall we?" }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/chat/messages/:messageId",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages/${w.messageId}`,
+    body: () => ({ content: "Changed" }),
+    expect: { ...NOT_IN, member: 200, admin: 403, owner: 403 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/chat/messages/:messageId",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages/${w.messageId}`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/chat/messages/:messageId/reactions/:reaction",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages/${w.messageId}/reactions/heart`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/chat/messages/:messageId/reactions/:reaction",
+    url: (w) => `/api/trips/${w.tripId}/chat/messages/${w.messageId}/reactions/heart`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/chat/read",
+    url: (w) => `/api/trips/${w.tripId}/chat/read`,
+    body: () => ({ num: 1 }),
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    // The harness sends JSON: a member gets as far as "no file" (a real photo: uploads.test.ts).
+    method: "POST",
+    route: "/api/trips/:tripId/uploads",
+    url: (w) => `/api/trips/${w.tripId}/uploads`,
+    body: () => ({}),
+    expect: { ...NOT_IN, member: 400, admin: 400, owner: 400 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/uploads/:uploadId",
+    url: (w) => `/api/trips/${w.tripId}/uploads/${w.uploadId}`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
 ];
 
 let t: TestApp;
@@ -240,9 +303,16 @@ async function freshWorld(): Promise<World> {
   expect(promote.statusCode).toBe(200);
   const place = await people.owner.post(`/api/trips/${trip.id}/places`, PLACE);
   expect(place.statusCode).toBe(201);
+  const message = await people.member.post(`/api/trips/${trip.id}/chat/messages`, {
+    clientId: crypto.randomUUID(),
+    content: `About ${PLACE.name}`,
+  });
+  expect(message.statusCode).toBe(201);
   return {
     tripId: trip.id,
     placeId: place.json().place.id,
+    messageId: message.json().id,
+    uploadId: "",
     tripName: trip.name,
     code,
     ids: { owner: people.owner.id, admin: people.admin.id, member: people.member.id },
@@ -274,6 +344,12 @@ describe("route by role", () => {
     for (const role of ROLES) {
       it(`${c.method} ${c.route} as ${role} -> ${c.expect[role]}`, async () => {
         const w = await freshWorld();
+        // Only the photo's own cases upload one (uploads are limited per minute and session).
+        if (c.route.includes(":uploadId")) {
+          const upload = await postUpload(t.app, people.owner, w.tripId, await smallJpeg());
+          expect(upload.statusCode).toBe(201);
+          w.uploadId = upload.json().id;
+        }
         const res = await w.clients[role].request(c.method, c.url(w), c.body?.(w));
         expect(res.statusCode, res.body).toBe(c.expect[role]);
         if (res.statusCode === 404 || res.statusCode === 401) {

@@ -1,0 +1,109 @@
+import type { FastifyMultipartOptions } from "@fastify/multipart";
+import { MAX_UPLOAD_BYTES, uploadSchema } from "@tabi/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError, badRequest, notFound } from "../../http/errors";
+import { scopeOf } from "../../http/guards";
+import { text } from "../../i18n";
+import type { App, AppContext } from "../types";
+import { findUpload } from "./queries";
+import { createUpload, readUpload } from "./service";
+
+/** One file per request, nothing else of size (app.ts registers @fastify/multipart with these). */
+export const multipartOptions: FastifyMultipartOptions = {
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+  throwFileSizeLimit: true,
+};
+
+/** Room for the multipart framing around a file of the largest size allowed. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", text("server:uploads.tooLarge"));
+const noFile = () => badRequest(text("server:uploads.noFile"));
+
+const tripParams = z.object({ tripId: z.string() });
+const uploadParams = tripParams.extend({ uploadId: z.uuid() });
+
+/** The one file of a multipart request, read into memory (at most MAX_UPLOAD_BYTES). */
+async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  // A declared length far over the limit is refused before a byte is read.
+  if (Number(request.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)
+    throw tooLarge();
+  if (!request.isMultipart()) throw noFile();
+  try {
+    const part = await request.file();
+    if (!part) throw noFile();
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw noFile();
+    return { bytes, fileName: part.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    // A cut-off or malformed form (busboy's errors carry no status): the caller's doing, not ours.
+    throw badRequest(text("server:uploads.unreadable"));
+  }
+}
+
+export async function uploadRoutes(app: App, ctx: AppContext) {
+  const { db } = ctx.database;
+  const { storage } = ctx;
+
+  app.post(
+    "/api/trips/:tripId/uploads",
+    {
+      // Re-encoding is the heaviest work a member can ask for: a few photos at a time is plenty.
+      config: {
+        guard: "tripMember",
+        multipart: true,
+        // Per member (a group behind one address shares its IP).
+        rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (r) => r.headers.cookie ?? r.ip },
+      },
+      schema: {
+        tags: ["uploads"],
+        consumes: ["multipart/form-data"],
+        params: tripParams,
+        querystring: z.object({ purpose: z.enum(["chat", "place"]).default("chat") }),
+        response: { 201: uploadSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const file = await readFile(request);
+      const upload = await createUpload({ db, storage, log: request.log }, scope, {
+        ...file,
+        purpose: request.query.purpose,
+      });
+      return reply.status(201).send(upload);
+    },
+  );
+
+  app.get(
+    "/api/trips/:tripId/uploads/:uploadId",
+    {
+      config: { guard: "tripMember" },
+      schema: {
+        tags: ["uploads"],
+        params: uploadParams,
+        querystring: z.object({ size: z.enum(["full", "thumb"]).default("full") }),
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      // Another trip's upload is as unknown here as a made-up id.
+      const row = await findUpload(db, scope.tripId, request.params.uploadId);
+      if (!row) throw notFound();
+      const size = request.query.size;
+      // The bytes under an upload's key never change: its id names them for good.
+      const etag = `"${row.id}-${size}"`;
+      const cached = request.headers["if-none-match"]?.split(",").some((t) => t.trim() === etag);
+      const stored = cached ? undefined : await readUpload({ storage, log: request.log }, row, size);
+      if (!cached && !stored) throw notFound(); // the file is gone; an error is never cached
+      reply
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("etag", etag);
+      if (!stored) return reply.status(304).send();
+      return reply.type(row.contentType).send(stored.body);
+    },
+  );
+}

@@ -14,6 +14,7 @@ const ProfileScreen = lazy(() => import("../features/profile/ProfileScreen"));
 const SharedTripPage = lazy(() => import("../features/sharing/SharedTripPage"));
 const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
+const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
 
 export const router = createBrowserRouter([
@@ -24,7 +25,7 @@ export const router = createBrowserRouter([
       { path: "/my-trip", element: <TripDetailScreen /> },
       { path: "/trip/:tripId", element: <TripDetailScreen /> },
       { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
-      { path: "/my-trip/chat", element: <NoTripSelected /> },
+      { path: "/my-trip/chat", element: later(<ChatScreen />) },
       { path: "/my-trip/share", element: <NoTripSelected /> },
       { path: "/add-place", element: later(<AddPlaceScreen />) },
       { path: "/profile", element: later(<ProfileScreen />) },

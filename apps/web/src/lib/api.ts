@@ -62,17 +62,23 @@ export async function api<T>(
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    reportUnavailable();
-    throw new ApiError(0, "NETWORK_ERROR", i18n.t("common:error.network"));
+    throw networkError();
   }
-  const text = await res.text();
+  return readAnswer<T>(res.status, await res.text(), res.headers.get("retry-after"), res.statusText);
+}
+
+/**
+ * An answer's data, or its ApiError; reports availability and 401s. Shared by api() and the
+ * uploads' XMLHttpRequest (lib/upload.ts), which fetch cannot replace while it reports no upload progress.
+ */
+export function readAnswer<T>(status: number, text: string, retryAfter: string | null, statusText = ""): T {
   const data = text ? safeJson(text) : null;
-  if (UNAVAILABLE_STATUSES.has(res.status)) {
-    const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+  if (UNAVAILABLE_STATUSES.has(status)) {
+    const retryAfterMs = parseRetryAfter(retryAfter);
     reportUnavailable(retryAfterMs);
     // Never a 401's "Session expired": the session is fine, the service is away for a moment.
     throw new ApiError(
-      res.status,
+      status,
       "SERVICE_UNAVAILABLE",
       i18n.t("server:messages.serviceUnavailable"),
       retryAfterMs,
@@ -80,7 +86,7 @@ export async function api<T>(
   }
   reportAvailable();
   noteServerAnswer(); // the offline banner's "last synced"
-  if (!res.ok) {
+  if (status < 200 || status >= 300) {
     // Our API answers { error: { code, message } }; better-auth answers { code, message }.
     const body = (data ?? {}) as {
       error?: { code?: string; message?: string };
@@ -88,14 +94,20 @@ export async function api<T>(
       message?: string;
     };
     const err = new ApiError(
-      res.status,
-      body.error?.code ?? body.code ?? String(res.status),
-      body.error?.message ?? body.message ?? res.statusText,
+      status,
+      body.error?.code ?? body.code ?? String(status),
+      body.error?.message ?? body.message ?? statusText,
     );
-    if (res.status === 401) for (const l of unauthorizedListeners) l(err);
+    if (status === 401) for (const l of unauthorizedListeners) l(err);
     throw err;
   }
   return data as T;
+}
+
+/** No answer at all (offline, DNS, connection refused): reported, and said in the app's words. */
+export function networkError(): ApiError {
+  reportUnavailable();
+  return new ApiError(0, "NETWORK_ERROR", i18n.t("common:error.network"));
 }
 
 function safeJson(text: string): unknown {

@@ -2,12 +2,16 @@ import type { ServerMessage, TripEvent } from "@tabi/contracts";
 
 type Listener = (event: TripEvent) => void;
 type Resync = (tripId: string) => void;
+type TypingListener = (tripId: string, userId: string) => void;
+const NOBODY: readonly string[] = [];
 
 /**
  * One WebSocket per tab. It reconnects with exponential backoff (1 s to 30 s, with jitter) and
  * subscribes again; after a reconnect, or a gap in a trip's sequence numbers, `onResync` tells the
  * caller to refetch that trip, so nothing missed stays missing. Without a network it does not try;
  * when the network comes back it reconnects at once.
+ * It also keeps who has each subscribed trip open (presence, from the server) and passes on typing
+ * signals; neither is numbered nor caught up, so a lost socket simply forgets them.
  */
 class RealtimeClient {
   constructor() {
@@ -28,6 +32,9 @@ class RealtimeClient {
   private readonly trips = new Map<string, { count: number; seq: number | null }>();
   private readonly listeners = new Set<Listener>();
   private readonly resyncs = new Set<Resync>();
+  private readonly presence = new Map<string, readonly string[]>();
+  private readonly presenceListeners = new Set<() => void>();
+  private readonly typingListeners = new Set<TypingListener>();
   connected = false;
   private readonly statusListeners = new Set<(connected: boolean) => void>();
 
@@ -45,6 +52,7 @@ class RealtimeClient {
       if (--e.count <= 0) {
         this.trips.delete(tripId);
         this.send({ type: "unsubscribe", tripId });
+        this.setPresence(tripId, null);
       }
     };
   }
@@ -57,6 +65,23 @@ class RealtimeClient {
     this.resyncs.add(r);
     return () => this.resyncs.delete(r);
   }
+  /** Called whenever anyone's presence changes; read it with `online(tripId)`. */
+  onPresence(l: () => void) {
+    this.presenceListeners.add(l);
+    return () => this.presenceListeners.delete(l);
+  }
+  /** The users with the trip open right now (the same array until it changes). */
+  online(tripId: string): readonly string[] {
+    return this.presence.get(tripId) ?? NOBODY;
+  }
+  onTyping(l: TypingListener) {
+    this.typingListeners.add(l);
+    return () => this.typingListeners.delete(l);
+  }
+  /** Tells the other members of a subscribed trip that this user is typing in its chat. */
+  typing(tripId: string) {
+    if (this.trips.has(tripId)) this.send({ type: "typing", tripId });
+  }
   onStatus(l: (connected: boolean) => void) {
     this.statusListeners.add(l);
     return () => this.statusListeners.delete(l);
@@ -65,6 +90,12 @@ class RealtimeClient {
   private setConnected(v: boolean) {
     this.connected = v;
     for (const l of this.statusListeners) l(v);
+  }
+
+  private setPresence(tripId: string, userIds: string[] | null) {
+    if (userIds) this.presence.set(tripId, userIds);
+    else if (!this.presence.delete(tripId)) return;
+    for (const l of this.presenceListeners) l();
   }
 
   private send(m: unknown) {
@@ -95,11 +126,17 @@ class RealtimeClient {
           for (const r of this.resyncs) r(m.event.tripId);
         if (entry) entry.seq = Math.max(entry.seq ?? 0, m.event.seq);
         for (const l of this.listeners) l(m.event);
+      } else if (m.type === "presence") {
+        if (this.trips.has(m.tripId)) this.setPresence(m.tripId, m.userIds);
+      } else if (m.type === "typing") {
+        for (const l of this.typingListeners) l(m.tripId, m.userId);
       }
     };
     ws.onclose = () => {
       this.ws = null;
       this.setConnected(false);
+      // Without a socket we do not know who is there; the server tells again on resubscribing.
+      for (const tripId of [...this.presence.keys()]) this.setPresence(tripId, null);
       if (this.trips.size === 0) return;
       const delay = Math.min(30_000, 1000 * 2 ** this.attempts++) * (0.75 + Math.random() / 2);
       this.timer = setTimeout(() => {

@@ -8,6 +8,7 @@ import { isPublicPath } from "../paths";
 import { Background } from "./Background";
 import { BottomNav } from "./BottomNav";
 import { Header } from "./Header";
+import { TripChannel } from "./TripChannel";
 import { UnavailableBanner } from "./UnavailableBanner";
 
 /** Animated background, top bar, content, bottom navigation (spec 1 'Layout shell'). */
@@ -32,6 +33,7 @@ export function Shell() {
           </ErrorBoundary>
         </main>
         {showNav ? <BottomNav /> : null}
+        {showNav ? <TripChannel /> : null}
       </div>
     </TripDialogsProvider>
   );

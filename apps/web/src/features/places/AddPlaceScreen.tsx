@@ -1,7 +1,7 @@
 import {
-  PLACE_CATEGORIES,
-  type PlaceCategory,
+  MAX_PHOTOS_PER_PLACE,
   type PlaceResult,
+  parseUploadUrl,
   STAY_STEPS,
   starsToWish,
   stayLabel,
@@ -10,7 +10,7 @@ import {
   wishToStars,
 } from "@tabi/contracts";
 import { MapPin, MapPinned, Search, TriangleAlert, X } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -31,6 +31,8 @@ import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
 import { TIME_OF_DAY_KEY } from "./labels";
+import { PlacePhotos } from "./PlacePhotos";
+import { categoryOf } from "./resultCategory";
 
 const PinDropMap = lazy(() => import("../map/PinDropMap"));
 const nearestStep = (minutes: number) =>
@@ -51,6 +53,9 @@ export function stayText(minutes: number): string {
   if (minutes < 1440) return i18n.t("places:stay.hours", { count: Number((minutes / 60).toFixed(1)) });
   return i18n.t("places:stay.days", { count: Number((minutes / 1440).toFixed(1)) });
 }
+
+/** The photos members uploaded, without a search result's own picture. */
+const uploadsOnly = (photos: string[]) => photos.filter((url) => parseUploadUrl(url));
 
 const card =
   "rounded-3xl bg-white/90 p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800";
@@ -97,11 +102,6 @@ export default function AddPlaceScreen() {
 type Editing = NonNullable<ReturnType<typeof usePlaces>["data"]>["places"][number];
 
 /** A search result's category as the add request takes it (a city is proposed as an attraction). */
-const categoryOf = (r: PlaceResult): PlaceCategory =>
-  (PLACE_CATEGORIES as readonly string[]).includes(r.category) && r.category !== "destination_point"
-    ? (r.category as PlaceCategory)
-    : "tourist_attraction";
-
 function PlaceForm({
   tripId,
   trip,
@@ -131,6 +131,10 @@ function PlaceForm({
   const [resultStay, setResultStay] = useState<number | null>(null);
   const [time, setTime] = useState<TimeOfDay | null>(editing?.preferredTimeOfDay ?? null);
   const [notes, setNotes] = useState(editing?.notes ?? "");
+  // A chosen search result's picture comes first; members add their own (issue 14).
+  const [photos, setPhotos] = useState<string[]>(editing?.photos ?? []);
+  const [uploading, setUploading] = useState(false);
+  const onUploading = useCallback((busy: boolean) => setUploading(busy), []);
   const [error, setError] = useState("");
   // Search near the trip: its destination and places. The departure (home) only when there are none.
   const points = useMemo(() => tripPoints(trip, places), [trip, places]);
@@ -146,7 +150,7 @@ function PlaceForm({
   const chosen = editing ? null : mode === "search" ? picked : pin;
   const kmAway = chosen ? kmFromTrip(chosen, points) : null;
   const farAway = kmAway !== null && kmAway > FAR_FROM_TRIP_KM;
-  const busy = add.isPending || update.isPending;
+  const busy = add.isPending || update.isPending || uploading;
   const ready = editing || (mode === "search" ? picked : pin && pinName.trim());
 
   if (!editing && !trip.my.canAddPlacesNow)
@@ -170,7 +174,12 @@ function PlaceForm({
         await update.mutateAsync({
           id: editing.id,
           ...(editing.canEdit
-            ? { stayMinutes: stay, preferredTimeOfDay: time, notes: notes.trim() || null }
+            ? {
+                stayMinutes: stay,
+                preferredTimeOfDay: time,
+                notes: notes.trim() || null,
+                ...(photos.join("\n") !== editing.photos.join("\n") ? { photos } : {}),
+              }
             : {}),
           ...(editing.myWish !== null ? { wishLevel: starsToWish(stars) } : {}),
         });
@@ -186,7 +195,7 @@ function PlaceForm({
                 category: categoryOf(picked),
                 providerPlaceId: picked.id,
                 rating: picked.rating,
-                photos: picked.photoUrl ? [picked.photoUrl] : [],
+                photos,
                 openingHours: picked.openingHours ?? null,
                 localName: picked.localName,
                 countryCode: picked.countryCode,
@@ -196,6 +205,7 @@ function PlaceForm({
                 latitude: pin!.lat,
                 longitude: pin!.lng,
                 category: "tourist_attraction" as const,
+                photos: uploadsOnly(photos),
               };
         const { merged, place } = await add.mutateAsync({
           ...base,
@@ -283,6 +293,7 @@ function PlaceForm({
                     onClick={() => {
                       setPicked(null);
                       setResultStay(null);
+                      setPhotos(uploadsOnly);
                     }}
                     className="rounded-full p-1 text-slate-500 hover:bg-white dark:hover:bg-slate-800"
                   >
@@ -300,6 +311,13 @@ function PlaceForm({
                     onChange={(p) => {
                       if (!p?.result) return;
                       setPicked(p.result);
+                      const picture = p.result.photoUrl;
+                      setPhotos((list) =>
+                        (picture ? [picture, ...uploadsOnly(list)] : uploadsOnly(list)).slice(
+                          0,
+                          MAX_PHOTOS_PER_PLACE,
+                        ),
+                      );
                       // The sight's usual visit length, when the search knows it.
                       const minutes = p.result.stayMinutes;
                       if (minutes) {
@@ -404,6 +422,13 @@ function PlaceForm({
             />
           )}
         </Field>
+        <PlacePhotos
+          tripId={tripId}
+          photos={photos}
+          onChange={setPhotos}
+          onBusyChange={onUploading}
+          disabled={editing ? !editing.canEdit : false}
+        />
       </section>
 
       {farAway && chosen ? (

@@ -1,5 +1,5 @@
 import { EDIT_CATEGORIES, OPENING_HOURS_MESSAGE, type Place, type PlaceCategory } from "@tabi/contracts";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { i18n, serverText } from "../../i18n";
@@ -10,6 +10,7 @@ import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
 import { useUpdatePlace } from "./api";
 import { CATEGORY_KEY } from "./labels";
 import { usualHoursLabel } from "./openingHours";
+import { PlacePhotos } from "./PlacePhotos";
 
 /**
  * The server refused the typed hours (400 with the contracts' message, in English or in the language
@@ -20,7 +21,10 @@ export const isOpeningHoursError = (err: unknown) =>
   err.status === 400 &&
   (err.message === OPENING_HOURS_MESSAGE || err.message === i18n.t("server:validation.openingHours"));
 
-/** Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, opening hours (issue 12), notes. */
+/**
+ * Edit Place (spec 3): name, category, wish level 1-10, stay 0.5-24 h, opening hours (issue 12), notes,
+ * photos (up to 5, uploaded to the trip: issue 14).
+ */
 export function EditPlaceDialog({
   place,
   tripId,
@@ -47,11 +51,15 @@ export function EditPlaceDialog({
   );
   const [hoursError, setHoursError] = useState("");
   const hoursInput = useRef<HTMLInputElement>(null);
+  const [photos, setPhotos] = useState(place.photos);
+  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState("");
+  const onUploading = useCallback((busy: boolean) => setUploading(busy), []);
+  const photosChanged = photos.join("\n") !== place.photos.join("\n");
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || uploading) return;
     setError("");
     setHoursError("");
     try {
@@ -64,6 +72,7 @@ export function EditPlaceDialog({
               stayMinutes: Math.round(hours * 60),
               openingHours: openingHours.trim() || null,
               notes: notes.trim() || null,
+              ...(photosChanged ? { photos } : {}),
             }
           : {}),
         ...(place.myWish !== null ? { wishLevel: wish } : {}),
@@ -182,12 +191,19 @@ export function EditPlaceDialog({
             />
           )}
         </Field>
+        <PlacePhotos
+          tripId={tripId}
+          photos={photos}
+          onChange={setPhotos}
+          onBusyChange={onUploading}
+          disabled={!place.canEdit}
+        />
         <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             {t("common:action.cancel")}
           </Button>
-          <Button type="submit" disabled={!name.trim() || update.isPending}>
+          <Button type="submit" disabled={!name.trim() || update.isPending || uploading}>
             {t(update.isPending ? "common:status.saving" : "common:action.save")}
           </Button>
         </div>

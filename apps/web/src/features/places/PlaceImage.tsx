@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
+import { photoThumb } from "./photos";
 
 const ICONS: Record<string, typeof MapPin> = {
   temple: Landmark,
@@ -40,7 +41,7 @@ export function PlaceImage({
   if (photo && !failed)
     return (
       <img
-        src={photo}
+        src={photoThumb(photo)}
         alt=""
         loading="lazy"
         onError={() => setFailed(true)}

@@ -3,6 +3,7 @@ import { ShieldCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../i18n/format";
+import { usePresence } from "../chat/live";
 import { MemberAvatar, MemberName } from "./MemberIdentity";
 
 /** Up to three member avatars plus +N; a click lists everyone (spec 2 'Members popup'). */
@@ -10,6 +11,8 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
   const { t } = useTranslation();
   const members = detail?.members ?? [];
   const admins = members.filter((m) => m.role === "admin").length;
+  // Real presence: who has the trip open right now (DESIGN.md), not the spec's random dot.
+  const online = new Set(usePresence(detail?.trip.id));
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -19,11 +22,14 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
         {members.slice(0, 3).map((m, i) => (
           <span
             key={m.userId}
-            className={`inline-flex size-8 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-white dark:ring-slate-950 ${i ? "-ml-2" : ""}`}
+            className={`relative inline-flex size-8 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-white dark:ring-slate-950 ${i ? "-ml-2" : ""}`}
             style={{ backgroundColor: m.color }}
             title={m.name}
           >
             {m.name.trim()[0]?.toUpperCase() ?? "U"}
+            {online.has(m.userId) ? (
+              <span className="absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-slate-950" />
+            ) : null}
           </span>
         ))}
         {members.length > 3 ? (
@@ -50,7 +56,14 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
                   <li key={m.userId} className="flex items-center gap-3">
                     <MemberAvatar member={m} className="text-sm" />
                     <div className="min-w-0 flex-1">
-                      <MemberName member={m} className="text-sm" />
+                      <MemberName member={m} className="text-sm">
+                        {online.has(m.userId) ? (
+                          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300">
+                            <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
+                            {t("trips:members.online")}
+                          </span>
+                        ) : null}
+                      </MemberName>
                       <p className="text-xs text-slate-500">
                         {t("trips:members.joined", { date: formatDate(m.joinedAt) })}
                       </p>

@@ -1,11 +1,13 @@
 import { SAME_AS_DEPARTURE, type Trip } from "@tabi/contracts";
-import { CalendarDays, MapPin, Pencil, Settings, Trash2, Users } from "lucide-react";
+import { CalendarDays, MapPin, MessageCircle, Pencil, Settings, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { i18n } from "../../i18n";
+import { formatNumber } from "../../i18n/format";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useUnread } from "../chat/api";
 import { useDeleteTrip } from "./api";
 import { DeadlineLine } from "./DeadlineBadge";
 import { dateRange, relativeAge, shortPlace } from "./format";
@@ -16,6 +18,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
   const open = useTripDialogs();
   const del = useDeleteTrip();
   const [confirming, setConfirming] = useState(false);
+  const unread = useUnread().data?.trips[trip.id] ?? 0;
   const to =
     trip.destination === SAME_AS_DEPARTURE
       ? t("trips:card.roundTrip")
@@ -34,6 +37,16 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
       >
         <div className="flex items-start justify-between gap-2 pr-24">
           <h4 className="min-w-0 break-words text-base font-semibold leading-snug">{trip.name}</h4>
+          {unread > 0 ? (
+            <span
+              className="mt-0.5 inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+              title={t("trips:card.unread", { count: unread })}
+            >
+              <MessageCircle className="size-3.5" aria-hidden />
+              <span aria-hidden>{formatNumber(unread)}</span>
+              <span className="sr-only">{t("trips:card.unread", { count: unread })}</span>
+            </span>
+          ) : null}
         </div>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
           {trip.description || t("trips:card.startingFrom", { place: shortPlace(trip.departureLocation) })}

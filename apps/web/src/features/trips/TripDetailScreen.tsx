@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
-import { useActiveResult, useTripChannel } from "../itinerary/api";
+import { useActiveResult } from "../itinerary/api";
 import { ItineraryView } from "../itinerary/ItineraryView";
 import { ScoreBadge } from "../itinerary/ScorePopup";
 import { tripDetailQuery } from "./api";
@@ -31,7 +31,6 @@ export function TripDetailScreen() {
   const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && !full.isPending });
   const open = useTripDialogs();
   const result = useActiveResult(detail.data ? tripId : null);
-  useTripChannel(detail.data ? tripId : null);
 
   // /trip/{id} makes that trip the current one once we know the caller belongs to it.
   useEffect(() => {

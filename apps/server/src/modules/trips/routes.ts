@@ -69,7 +69,7 @@ export async function tripRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["trips"], params: tripParams },
     },
     async (request, reply) => {
-      await removeTrip(db, scopeOf(request));
+      await removeTrip(db, ctx.storage, scopeOf(request));
       return reply.status(204).send();
     },
   );

@@ -17,9 +17,12 @@ import type { Db } from "../../db/connect";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import type { Language } from "../../i18n";
+import type { StorageProvider } from "../../providers/storage";
 import { limitsFor } from "../billing/plan";
 import { createInvitation } from "../invitations/service";
 import { countMemberships, listMembers } from "../members/queries";
+import { uploadsOfTrip } from "../uploads/queries";
+import { deleteUploadFiles } from "../uploads/service";
 import { defaultTripName, timezoneAt } from "./naming";
 import { type MemberWithUser, presentMember, presentTrip } from "./present";
 import {
@@ -185,8 +188,11 @@ export async function editTrip(
   return getTripDetail(db, scope);
 }
 
-export async function removeTrip(db: Db, scope: TripScope) {
+/** Deletes the trip (its rows go by cascade), then its photos' files: nothing of it stays readable. */
+export async function removeTrip(db: Db, storage: StorageProvider, scope: TripScope) {
+  const photos = await uploadsOfTrip(db, scope.tripId);
   await deleteTrip(db, scope);
+  await Promise.all(photos.map((row) => deleteUploadFiles(storage, row)));
 }
 
 export type { TripCreateInput, TripUpdateInput };

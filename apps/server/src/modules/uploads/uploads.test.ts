@@ -1,9 +1,11 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_IMAGE_EDGE, MAX_UPLOAD_BYTES, THUMBNAIL_EDGE, type Upload } from "@tabi/contracts";
+import { eq } from "drizzle-orm";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploads } from "../../db/schema";
 import { say, text } from "../../i18n";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
@@ -277,6 +279,28 @@ describe("who sees a photo", () => {
     expect((await fetchImage(owner, url)).statusCode).toBe(200);
     expect((await member.post(`/api/trips/${trip.id}/leave`)).statusCode).toBe(204);
     expect((await fetchImage(member, url)).statusCode).toBe(404);
+  });
+});
+
+describe("when the trip is deleted", () => {
+  it("its photos' files go with it", async () => {
+    const { owner, trip } = await tripWithMember("trip-gone");
+    const res = await postUpload(
+      t.app,
+      owner,
+      trip.id,
+      await sharp({
+        create: { width: 40, height: 30, channels: 3, background: "#336699" },
+      })
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.ctx.database.db.select().from(uploads).where(eq(uploads.id, res.json().id));
+    expect(await t.app.ctx.storage.get(row!.key)).toBeDefined();
+    expect((await owner.request("DELETE", `/api/trips/${trip.id}`)).statusCode).toBe(204);
+    expect(await t.app.ctx.storage.get(row!.key)).toBeUndefined();
+    expect(await t.app.ctx.storage.get(row!.thumbKey)).toBeUndefined();
   });
 });
 

@@ -38,6 +38,7 @@ import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { multipartOptions, uploadRoutes } from "./modules/uploads/routes";
+import { startUploadSweep } from "./modules/uploads/sweep";
 import { createMailProvider } from "./providers/mail";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
 import { createRouting } from "./providers/routing";
@@ -128,6 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   const storage = await createStorage(config);
   app.addHook("onClose", () => storage.close());
+  const stopSweep = startUploadSweep(database.db, storage, (err) =>
+    app.log.warn({ err }, "removing unused uploads failed"),
+  );
+  app.addHook("onClose", async () => stopSweep());
   const ctx: AppContext = {
     config,
     database,

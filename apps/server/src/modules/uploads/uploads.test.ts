@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
 import { client, createTrip, guest, inviteCode, join as joinTrip, registered } from "../../test/fixtures";
 import { multipartFile, postUpload } from "../../test/uploads";
+import { sweepUnusedUploads, UNUSED_UPLOAD_GRACE_MS } from "./sweep";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -301,6 +302,42 @@ describe("when the trip is deleted", () => {
     expect((await owner.request("DELETE", `/api/trips/${trip.id}`)).statusCode).toBe(204);
     expect(await t.app.ctx.storage.get(row!.key)).toBeUndefined();
     expect(await t.app.ctx.storage.get(row!.thumbKey)).toBeUndefined();
+  });
+});
+
+describe("uploads nothing uses", () => {
+  it("go a day after upload; those of messages and places stay", async () => {
+    const { owner, trip } = await tripWithMember("sweep");
+    const jpeg = () =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: "#994422" } })
+        .jpeg()
+        .toBuffer();
+    const up = async () => (await postUpload(t.app, owner, trip.id, await jpeg())).json() as Upload;
+    const [loose, inMessage, onPlace] = [await up(), await up(), await up()];
+    await owner.post(`/api/trips/${trip.id}/chat/messages`, {
+      clientId: crypto.randomUUID(),
+      imageId: inMessage.id,
+    });
+    const place = await owner.post(`/api/trips/${trip.id}/places`, {
+      name: "Sweep Garden",
+      latitude: 35.01,
+      longitude: 135.76,
+      photos: [onPlace.url],
+    });
+    expect(place.statusCode).toBe(201);
+    const db = t.app.ctx.database.db;
+    const keyOf = async (id: string) => (await db.select().from(uploads).where(eq(uploads.id, id)))[0]?.key;
+    const looseKey = (await keyOf(loose.id))!;
+    // Not yet a day old: all stay.
+    await sweepUnusedUploads(db, t.app.ctx.storage);
+    expect(await keyOf(loose.id)).toBeDefined();
+    const tomorrow = new Date(Date.now() + UNUSED_UPLOAD_GRACE_MS + 60_000);
+    await sweepUnusedUploads(db, t.app.ctx.storage, tomorrow);
+    expect(await keyOf(loose.id)).toBeUndefined();
+    expect(await t.app.ctx.storage.get(looseKey)).toBeUndefined();
+    expect((await owner.get(loose.url)).statusCode).toBe(404);
+    expect(await keyOf(inMessage.id)).toBeDefined();
+    expect(await keyOf(onPlace.id)).toBeDefined();
   });
 });
 

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/connect";
+import { chatMessages, places, uploads } from "../../db/schema";
+import type { StorageProvider } from "../../providers/storage";
+import { deleteUploadFiles } from "./service";
+
+/** An upload nothing uses is kept this long (a message or a place being written may still take it). */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
+export const SWEEP_EVERY_MS = 3600_000;
+
+/**
+ * Deletes uploads that no message and no place of their trip uses and that are older than the grace
+ * period: a photo added in the place editor and never saved, a photo removed from a place. Their rows
+ * go first (their URLs answer 404), then their files. Answers how many went.
+ */
+export async function sweepUnusedUploads(
+  db: Db,
+  storage: StorageProvider,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS);
+  const gone = await db
+    .delete(uploads)
+    .where(
+      sql`${uploads.createdAt} < ${before.toISOString()}::timestamptz
+        and not exists (select 1 from ${chatMessages} m where m.image_id = ${uploads.id})
+        and not exists (select 1 from ${places} p where p.trip_id = ${uploads.tripId}
+          and p.photos::text like '%' || ${uploads.id}::text || '%')`,
+    )
+    .returning({ key: uploads.key, thumbKey: uploads.thumbKey });
+  await Promise.all(gone.map((row) => deleteUploadFiles(storage, row)));
+  return gone.length;
+}
+
+/** Sweeps at start and every hour; a failure is logged and tried again next time. */
+export function startUploadSweep(
+  db: Db,
+  storage: StorageProvider,
+  onError: (err: Error) => void,
+): () => void {
+  const sweep = () => void sweepUnusedUploads(db, storage).catch(onError);
+  const first = setTimeout(sweep, 60_000); // not during start-up
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -34,6 +34,9 @@ import { memberRoutes } from "./modules/members/routes";
 import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { sharingRoutes } from "./modules/sharing/routes";
+import { SharingService } from "./modules/sharing/service";
+import { ShareKeys } from "./modules/sharing/token";
 import { systemRoutes } from "./modules/system/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
@@ -192,13 +195,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await itineraryRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, new ChatService(database.db, bus, storage));
+  const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus);
+  await sharingRoutes(app, ctx, sharing);
   await realtimeRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const spaIndex = dist ? await registerWeb(app, dist) : undefined;
   registerNotFound(app, spaIndex);
 
-  return Object.assign(app, { ctx, routeTable });
+  return Object.assign(app, { ctx, routeTable, sharing });
 }
 
 export type TabiApp = Awaited<ReturnType<typeof buildApp>>;

@@ -10,6 +10,7 @@ export * from "./place-search";
 export * from "./places";
 export * from "./realtime";
 export * from "./session";
+export * from "./sharing";
 export * from "./text";
 export * from "./time";
 export * from "./trips";

@@ -28,13 +28,17 @@ beforeAll(async () => {
     content: "Shall we?",
   });
   if (message.statusCode !== 201) throw new Error(`message: ${message.body}`);
+  const share = await owner.post(`/api/trips/${trip.id}/shares`, { shareType: "external_collaborate" });
+  if (share.statusCode !== 201) throw new Error(`share: ${share.body}`);
   cookie = owner.cookieHeader;
   Object.assign(ids, {
     tripId: trip.id,
     placeId: place.json().place?.id ?? place.json().id,
     userId: member.id,
     id: "geonames:1850147",
-    token: "not-a-real-token",
+    // A live share link's token (the calendar feed's :token route just finds no feed with it).
+    token: share.json().token,
+    shareId: share.json().id,
     messageId: message.json().id,
     reaction: "heart",
     uploadId: "00000000-0000-4000-8000-000000000000",
@@ -118,6 +122,10 @@ const FIELDS = [
   "imageId",
   "replyToId",
   "attachment",
+  "shareType",
+  "permissions",
+  "expiresAt",
+  "maxUses",
   "kind",
   "num",
   "before",

@@ -112,7 +112,8 @@ export const tripShares = pgTable(
     tripId: uuid("trip_id")
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
-    shareToken: text("share_token").notNull().unique(),
+    /** SHA-256 of the link's token; the token itself is derived from the id with the server's secret. */
+    tokenHash: text("token_hash").notNull().unique(),
     shareType: text("share_type", { enum: ["external_view", "external_collaborate"] }).notNull(),
     isActive: boolean("is_active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -126,16 +127,19 @@ export const tripShares = pgTable(
   (t) => [index("trip_shares_trip_id_idx").on(t.tripId)],
 );
 
-// Access analytics of shared links (a Premium feature).
-export const tripShareViews = pgTable(
-  "trip_share_views",
+// Access analytics of shared links (a Premium feature): one row per open, join or export, with a
+// visitor hash salted by the server's secret and the day (no raw IP is kept, and days do not link).
+export const shareEvents = pgTable(
+  "share_events",
   {
     id: id(),
     shareId: uuid("share_id")
       .notNull()
       .references(() => tripShares.id, { onDelete: "cascade" }),
-    viewerId: uuid("viewer_id").references(() => users.id, { onDelete: "set null" }),
-    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind", { enum: ["open", "join", "export"] }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    createdAt: createdAt(),
   },
-  (t) => [index("trip_share_views_share_id_idx").on(t.shareId)],
+  (t) => [index("share_events_share_day_idx").on(t.shareId, t.day)],
 );

@@ -3,11 +3,7 @@ import type { Db, Executor } from "../../db/connect";
 import { AppError, forbidden } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { limitsFor } from "../billing/plan";
-import { lowestFreeColor } from "../members/colors";
-import { countMemberships, usedColors } from "../members/queries";
-import { findUserById } from "../profile/queries";
-import { insertMember, lockTrip, setMemberCount } from "../trips/queries";
+import { admitMember, JOINING_FLAGS } from "../members/admit";
 import { getTripDetail } from "../trips/service";
 import { displayCode, generateCode, normalizeCode } from "./code";
 import { FailureLimiter } from "./limiter";
@@ -65,35 +61,11 @@ export async function joinTrip(db: Db, user: SessionUser, rawCode: string) {
     const usable =
       inv?.isActive && (!inv.expiresAt || inv.expiresAt > new Date()) && inv.currentUses < inv.maxUses;
     if (!inv || !usable) return { error: "invalid" as const };
-    const trip = await lockTrip(tx, inv.tripId);
-    if (!trip) return { error: "invalid" as const };
-    const members = await usedColors(tx, trip.id);
-    const already = await tx.query.tripMembers.findFirst({
-      where: (m, { and, eq }) => and(eq(m.tripId, trip.id), eq(m.userId, user.id)),
-    });
-    if (already) return { tripId: trip.id, alreadyMember: true };
-
-    if ((await countMemberships(tx, user.id)) >= limitsFor(user).trips)
-      throw new AppError(403, "PLAN_LIMIT", TRIP_MESSAGES.tripLimitJoin);
-    const owner = await findUserById(tx, trip.ownerId);
-    if (trip.totalMembers >= limitsFor(owner ?? {}).membersPerTrip)
-      throw new AppError(403, "PLAN_LIMIT", TRIP_MESSAGES.memberLimit);
-    const color = lowestFreeColor(members);
-    // Spec 3 s.4: a joining member may add places and optimise, not edit others' places or invite.
-    await insertMember(tx, {
-      tripId: trip.id,
-      userId: user.id,
-      role: "member",
-      assignedColorIndex: color,
-      colorAssignedAt: new Date(),
-      canAddPlaces: true,
-      canOptimize: true,
-      canEditPlaces: false,
-      canInviteMembers: false,
-    });
+    const admitted = await admitMember(tx, inv.tripId, user, JOINING_FLAGS);
+    if (!admitted) return { error: "invalid" as const };
+    if (admitted.alreadyMember) return admitted;
     await countUse(tx, code);
-    await setMemberCount(tx, trip.id);
-    return { tripId: trip.id, alreadyMember: false };
+    return admitted;
   });
   if ("error" in result) {
     failures.fail(user.id);

@@ -4,6 +4,7 @@ import { tripMembers } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
+import { revokeLinksOf } from "../sharing/queries";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { findMembership } from "./queries";
 
@@ -21,6 +22,7 @@ export async function removeMember(db: Db, scope: TripScope, userId: string) {
     await tx
       .delete(tripMembers)
       .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, userId)));
+    await revokeLinksOf(tx, scope.tripId, userId);
     await setMemberCount(tx, scope.tripId);
   });
 }

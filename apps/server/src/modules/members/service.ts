@@ -5,6 +5,7 @@ import { tripMembers, trips } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
+import { revokeLinksOf } from "../sharing/queries";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
 import { findMembership, updateMember } from "./queries";
@@ -29,6 +30,7 @@ export async function leaveTrip(db: Db, scope: TripScope) {
     await tx
       .delete(tripMembers)
       .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, scope.userId)));
+    await revokeLinksOf(tx, scope.tripId, scope.userId);
     await setMemberCount(tx, scope.tripId);
   });
 }

@@ -15,6 +15,9 @@ interface World {
   /** A chat message the member sent, and a photo the owner uploaded. */
   messageId: string;
   uploadId: string;
+  /** A collaborate link the owner made (only for the sharing cases). */
+  shareId: string;
+  shareToken: string;
   tripName: string;
   clients: Record<Role, TestClient>;
   ids: Record<"owner" | "admin" | "member", string>;
@@ -263,6 +266,65 @@ const CASES: Case[] = [
     url: (w) => `/api/trips/${w.tripId}/uploads/${w.uploadId}`,
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/shares",
+    url: (w) => `/api/trips/${w.tripId}/shares`,
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/shares",
+    url: (w) => `/api/trips/${w.tripId}/shares`,
+    body: () => ({ shareType: "external_view" }),
+    expect: { ...NOT_IN, member: 403, admin: 201, owner: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/shares/:shareId",
+    url: (w) => `/api/trips/${w.tripId}/shares/${w.shareId}`,
+    body: () => ({ maxUses: 5 }),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/shares/:shareId",
+    url: (w) => `/api/trips/${w.tripId}/shares/${w.shareId}`,
+    expect: { ...NOT_IN, member: 403, admin: 204, owner: 204 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/shares/:shareId/analytics",
+    url: (w) => `/api/trips/${w.tripId}/shares/${w.shareId}/analytics`,
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  // Public by link: whoever holds the token sees what the link allows, signed in or not.
+  {
+    method: "GET",
+    route: "/api/shared/:token",
+    url: (w) => `/api/shared/${w.shareToken}`,
+    expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/shared/:token/unlock",
+    url: (w) => `/api/shared/${w.shareToken}/unlock`,
+    body: () => ({ password: "anything" }),
+    expect: { signedOut: 204, guest: 204, nonMember: 204, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    // Joining needs an account (guests are accounts); members are already in.
+    method: "POST",
+    route: "/api/shared/:token/join",
+    url: (w) => `/api/shared/${w.shareToken}/join`,
+    expect: { signedOut: 401, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/shared/:token/export",
+    url: (w) => `/api/shared/${w.shareToken}/export`,
+    expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
 ];
 
 let t: TestApp;
@@ -313,6 +375,8 @@ async function freshWorld(): Promise<World> {
     placeId: place.json().place.id,
     messageId: message.json().id,
     uploadId: "",
+    shareId: "",
+    shareToken: "",
     tripName: trip.name,
     code,
     ids: { owner: people.owner.id, admin: people.admin.id, member: people.member.id },
@@ -328,9 +392,9 @@ async function freshWorld(): Promise<World> {
 }
 
 describe("route by role", () => {
-  it("covers every trip, member and invitation route", () => {
+  it("covers every trip, member, invitation and sharing route", () => {
     const routes = t.app.routeTable
-      .filter((r) => /^\/api\/trips/.test(r.url))
+      .filter((r) => /^\/api\/(trips|shared)/.test(r.url))
       .flatMap((r) =>
         [r.method]
           .flat()
@@ -349,6 +413,14 @@ describe("route by role", () => {
           const upload = await postUpload(t.app, people.owner, w.tripId, await smallJpeg());
           expect(upload.statusCode).toBe(201);
           w.uploadId = upload.json().id;
+        }
+        if (c.route.includes("/share")) {
+          const share = await people.owner.post(`/api/trips/${w.tripId}/shares`, {
+            shareType: "external_collaborate",
+          });
+          expect(share.statusCode).toBe(201);
+          w.shareId = share.json().id;
+          w.shareToken = share.json().token;
         }
         const res = await w.clients[role].request(c.method, c.url(w), c.body?.(w));
         expect(res.statusCode, res.body).toBe(c.expect[role]);

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { type ClientConfig, clientConfigSchema, healthSchema, PRODUCT_NAME } from "@tabi/contracts";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { migrationState } from "../../db/migrate";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { App, AppContext } from "../types";
 import { renderMailbox } from "./mailbox";
@@ -84,6 +84,26 @@ export async function systemRoutes(app: App, ctx: AppContext) {
         },
       },
       async () => recent(),
+    );
+    // The spec's local upgrade (a year of Premium) for an account, behind the same token: browser
+    // tests of Premium features use it until the built-in test checkout (issue 16) walks the real flow.
+    app.post(
+      "/api/dev/premium",
+      {
+        config: { guard: "public" },
+        onRequest: requireToken,
+        schema: { hide: true, body: z.object({ email: z.email() }) },
+      },
+      async (request, reply) => {
+        const updated = await database.db
+          .update(users)
+          .set({ isPremium: true, premiumExpiresAt: new Date(Date.now() + 365 * 86_400_000) })
+          .where(eq(users.email, request.body.email.toLowerCase()))
+          .returning({ id: users.id });
+        if (!updated.length) throw notFound();
+        ctx.caches.sessions.clear();
+        return reply.status(204).send();
+      },
     );
   }
 }

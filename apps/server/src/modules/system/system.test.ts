@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { registered } from "../../test/fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,4 +56,15 @@ it("lists the dev mailbox outside production, only with the token printed at sta
     headers: { "x-dev-mail-token": token },
   });
   expect(api.statusCode).toBe(200);
+});
+
+it("grants the local year of Premium only with the dev token", async () => {
+  const user = await registered(t.app, "dev-premium@example.com");
+  const body = { email: "dev-premium@example.com" };
+  const post = (headers: Record<string, string>) =>
+    t.app.inject({ method: "POST", url: "/api/dev/premium", payload: body, headers });
+  expect((await post({ "x-dev-mail-token": "wrong" })).statusCode).toBe(404);
+  expect((await user.get("/api/me")).json().isPremium).toBe(false);
+  expect((await post({ "x-dev-mail-token": t.app.ctx.config.devMailToken })).statusCode).toBe(204);
+  expect((await user.get("/api/me")).json().isPremium).toBe(true);
 });

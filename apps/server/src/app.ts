@@ -34,6 +34,7 @@ import { memberRoutes } from "./modules/members/routes";
 import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { sharingPreviewRoutes } from "./modules/sharing/preview-routes";
 import { sharingRoutes } from "./modules/sharing/routes";
 import { SharingService } from "./modules/sharing/service";
 import { ShareKeys } from "./modules/sharing/token";
@@ -200,8 +201,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await realtimeRoutes(app, ctx);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
-  const spaIndex = dist ? await registerWeb(app, dist) : undefined;
-  registerNotFound(app, spaIndex);
+  const web = dist ? await registerWeb(app, dist) : undefined;
+  // Link previews: the card image, and /shared/{token} with its Open Graph meta when the web app is served.
+  await sharingPreviewRoutes(app, ctx, sharing, web?.index);
+  registerNotFound(app, web?.spaIndex);
 
   return Object.assign(app, { ctx, routeTable, sharing });
 }

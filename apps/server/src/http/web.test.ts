@@ -13,7 +13,7 @@ const BIG = "export const words = 'tabi';\n".repeat(500);
 
 beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tabi test shell</title>");
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tabi</title><body>Tabi test shell</body>");
   writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(join(dist, "assets", "big-abc123.js"), BIG);
   writeFileSync(join(dist, "assets", "big-abc123.js.br"), brotliCompressSync(BIG));

@@ -19,12 +19,16 @@ export function findWebDist(configured?: string): string | undefined {
  */
 const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
 
+/** The served web app: its index.html, and the page for a path registerNotFound serves (none for the API). */
+export interface WebApp {
+  index: string;
+  spaIndex(url: string): string | undefined;
+}
+
 // Serves the single-page app: hashed assets with long caching, pre-compressed when the client accepts it,
 // index.html for every other page path. The service worker (issue 13) and the manifest are revalidated.
-export async function registerWeb(
-  app: FastifyInstance,
-  dist: string,
-): Promise<(url: string) => string | undefined> {
+// Pages with their own meta (/shared/{token}: modules/sharing/preview-routes.ts) start from `index`.
+export async function registerWeb(app: FastifyInstance, dist: string): Promise<WebApp> {
   const index = readFileSync(join(dist, "index.html"), "utf8");
   await app.register(fastifyStatic, {
     root: dist,
@@ -44,5 +48,8 @@ export async function registerWeb(
       );
     },
   });
-  return (url) => (url.startsWith("/api/") || url.startsWith("/dev/") ? undefined : index);
+  return {
+    index,
+    spaIndex: (url) => (url.startsWith("/api/") || url.startsWith("/dev/") ? undefined : index),
+  };
 }

@@ -321,6 +321,12 @@ const CASES: Case[] = [
   },
   {
     method: "GET",
+    route: "/api/shared/:token/card.png",
+    url: (w) => `/api/shared/${w.shareToken}/card.png`,
+    expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
     route: "/api/shared/:token/export",
     url: (w) => `/api/shared/${w.shareToken}/export`,
     expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },

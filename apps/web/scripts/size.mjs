@@ -1,7 +1,7 @@
 // What the first page load costs: the entry script, the chunks index.html preloads, and the CSS,
 // gzip-compressed as served, plus, in each language, the catalogues the first screen waits for (all of
 // that language's, and the English server texts serverText reads: i18n/index.ts loads them before the
-// first render).
+// first render) except those of LATER_NAMESPACES.
 // Lazy chunks (dialogs, profile, map...) and the other languages' catalogues are listed apart.
 // Usage: node scripts/size.mjs [dist dir]  (after `npm run build`; needs build.manifest)
 import { readdirSync, readFileSync } from "node:fs";
@@ -16,6 +16,14 @@ const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf
 const initial = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 
+// Namespaces the first screen does not wait for (screens that load their own: i18n/index.ts).
+const later = JSON.parse(
+  readFileSync(new URL("../src/i18n/index.ts", import.meta.url), "utf8")
+    .match(/LATER_NAMESPACES = (\[[^\]]*\])/)[1]
+    .replaceAll("'", '"'),
+);
+const isLater = (key) => later.some((ns) => key.endsWith(`/${ns}.json`));
+
 /** A language's catalogue chunks (web areas and the server's texts) and what they import. */
 function catalogues(lng) {
   const files = new Set();
@@ -26,7 +34,11 @@ function catalogues(lng) {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const key of Object.keys(manifest))
-    if (key.includes(`/i18n/locales/${lng}/`) || key.endsWith(`/contracts/src/i18n/${lng}.json`)) visit(key);
+    if (
+      (key.includes(`/i18n/locales/${lng}/`) && !isLater(key)) ||
+      key.endsWith(`/contracts/src/i18n/${lng}.json`)
+    )
+      visit(key);
   return files;
 }
 const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, catalogues(lng)]));

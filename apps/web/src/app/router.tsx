@@ -3,18 +3,23 @@ import { createBrowserRouter } from "react-router";
 import { AuthCallback } from "../features/auth/AuthCallback";
 import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
 import { HomeScreen } from "../features/home/HomeScreen";
-import { NoTripSelected } from "../features/trips/NoTripSelected";
 import { TripDetailScreen } from "../features/trips/TripDetailScreen";
+import { WithNamespaces } from "../i18n/WithNamespaces";
 import { FullPageSpinner } from "../ui/Spinner";
+import { ErrorScreen } from "./ErrorScreen";
 import { Shell } from "./layout/Shell";
 import { NotFound } from "./NotFound";
 
 // Screens a first visit rarely needs load on demand.
 const ProfileScreen = lazy(() => import("../features/profile/ProfileScreen"));
 const SharedTripPage = lazy(() => import("../features/sharing/SharedTripPage"));
+const PrintTripPage = lazy(() =>
+  import("../features/sharing/SharedTripPage").then((m) => ({ default: m.PrintTripPage })),
+);
 const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
+const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
 const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
 
 export const router = createBrowserRouter([
@@ -26,16 +31,40 @@ export const router = createBrowserRouter([
       { path: "/trip/:tripId", element: <TripDetailScreen /> },
       { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
       { path: "/my-trip/chat", element: later(<ChatScreen />) },
-      { path: "/my-trip/share", element: <NoTripSelected /> },
+      {
+        path: "/my-trip/share",
+        element: later(
+          <WithNamespaces ns={["share"]}>
+            <ShareScreen />
+          </WithNamespaces>,
+        ),
+      },
       { path: "/add-place", element: later(<AddPlaceScreen />) },
       { path: "/profile", element: later(<ProfileScreen />) },
       { path: "/auth/callback", element: <AuthCallback /> },
-      { path: "/shared/:shareToken", element: later(<SharedTripPage />) },
+      {
+        path: "/shared/:shareToken",
+        element: later(
+          <WithNamespaces ns={["sharing"]}>
+            <SharedTripPage />
+          </WithNamespaces>,
+        ),
+      },
       { path: "/premium/success", element: <PremiumSuccess /> },
       { path: "/premium-success", element: <PremiumSuccess /> },
       { path: "/premium/cancel", element: <PremiumCancel /> },
       { path: "/premium-cancel", element: <PremiumCancel /> },
       { path: "*", element: <NotFound /> },
     ],
+  },
+  // A printable document for "Save as PDF": no header, menus or bottom navigation around it.
+  {
+    path: "/shared/:shareToken/print",
+    element: later(
+      <WithNamespaces ns={["sharing"]}>
+        <PrintTripPage />
+      </WithNamespaces>,
+    ),
+    errorElement: <ErrorScreen onRetry={() => window.location.reload()} />,
   },
 ]);

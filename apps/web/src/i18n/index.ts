@@ -15,6 +15,12 @@ export const NAMESPACES = [
   "server",
 ];
 
+/**
+ * Namespaces of screens a first visit rarely opens (the Share screen, the public shared-trip page):
+ * not part of the first load; each such screen loads its own through <WithNamespaces>.
+ */
+export const LATER_NAMESPACES = ["share", "sharing"];
+
 function loadCatalogue(lng: string, ns: string) {
   const load =
     ns === "server"
@@ -60,7 +66,7 @@ export async function initI18n(lng: Language = browserLanguage()): Promise<void>
       lng,
       fallbackLng: false,
       supportedLngs: ["en", "ja", "ko", "zh"],
-      ns: NAMESPACES,
+      ns: NAMESPACES.filter((ns) => !LATER_NAMESPACES.includes(ns)),
       defaultNS: "common",
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,

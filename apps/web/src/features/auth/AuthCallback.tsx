@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../ui/Spinner";
+import { rememberPendingShare, sharedPath, shareFromSearch, takePendingShare } from "./pendingShare";
 import { meQuery } from "./session";
 
 /** Spec 3 'Auth callback': where confirmation links and Google sign-in land. */
@@ -12,6 +13,9 @@ export function AuthCallback() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
+    // A confirmation link or Google carries the shared trip the visitor was joining (?share=).
+    const share = shareFromSearch(window.location.search);
+    if (share) rememberPendingShare(share);
     const error = params.get("error");
     if (error) {
       const description = params.get("error_description") ?? "";
@@ -19,16 +23,27 @@ export function AuthCallback() {
       navigate(`/?error=${encodeURIComponent(`OAuth Error: ${error} - ${description}`)}`, { replace: true });
       return;
     }
+    // Only the last run acts (StrictMode runs an effect twice; the token is read once).
+    let cancelled = false;
     queryClient
       .fetchQuery({ ...meQuery, staleTime: 0 })
       .then((me) => {
-        const pendingShare = localStorage.getItem("pendingShareToken");
-        if (me && pendingShare) {
-          localStorage.removeItem("pendingShareToken");
-          navigate(`/shared/${pendingShare}`, { replace: true });
-        } else navigate("/", { replace: true });
+        if (cancelled) return;
+        if (me) {
+          const pending = takePendingShare();
+          navigate(pending ? sharedPath(pending) : "/", { replace: true });
+        }
+        // A confirmed address without a session (decision 0006): back to the shared trip, whose
+        // join dialog offers sign-in; the token waits in storage until the visitor has signed in.
+        else navigate(share ? sharedPath(share) : "/", { replace: true });
       })
-      .catch((err: Error) => navigate(`/?error=${encodeURIComponent(err.message)}`, { replace: true }));
+      .catch(
+        (err: Error) =>
+          !cancelled && navigate(`/?error=${encodeURIComponent(err.message)}`, { replace: true }),
+      );
+    return () => {
+      cancelled = true;
+    };
   }, [navigate, queryClient]);
   return (
     <div className="flex min-h-[60dvh] flex-col items-center justify-center gap-3 text-slate-600 dark:text-slate-300">

@@ -8,8 +8,10 @@ import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Field, FormError, Input } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
-import { signInEmail, signInGoogle, signUpEmail } from "./api";
+import { CALLBACK_PATH, signInEmail, signInGoogle, signUpEmail } from "./api";
 import { authErrorMessage, redirectedAuthError } from "./authErrors";
+import { GoogleIcon } from "./GoogleIcon";
+import { callbackWithShare, pendingShare } from "./pendingShare";
 import { sessionExpired } from "./session";
 import { WelcomeCard } from "./WelcomeCard";
 
@@ -17,7 +19,9 @@ type Mode = "signup" | "signin";
 
 export function SignInScreen() {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>("signup");
+  // A visitor who signed up to join a shared trip comes back to sign in (the confirmation link does
+  // not sign in, decision 0006); the sign-in then continues to /shared/{token} (AuthCallback).
+  const [mode, setMode] = useState<Mode>(() => (pendingShare() ? "signin" : "signup"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -50,16 +54,19 @@ export function SignInScreen() {
       if (password.length < PASSWORD_MIN) return setError(t("auth:error.passwordMin", { min: PASSWORD_MIN }));
     }
     setBusy(true);
+    // A shared trip waiting to be joined rides on the confirmation link's callback.
+    const callback = callbackWithShare(CALLBACK_PATH, pendingShare());
     try {
       if (mode === "signup") {
-        await signUpEmail(email.trim(), password);
+        await signUpEmail(email.trim(), password, callback);
         setNotice(t("server:messages.signUpSuccess"));
         setPassword("");
         setConfirm("");
       } else {
-        await signInEmail(email.trim(), password);
+        await signInEmail(email.trim(), password, callback);
         await queryClient.invalidateQueries();
-        navigate("/auth/callback", { replace: true });
+        // The callback goes on to a pending shared trip (/shared/{token}) or home.
+        navigate(CALLBACK_PATH, { replace: true });
       }
     } catch (err) {
       setError(authErrorMessage(err));
@@ -72,7 +79,7 @@ export function SignInScreen() {
     setError("");
     if (!config?.googleSignIn) return setError(t("server:messages.googleNotConfigured"));
     try {
-      await signInGoogle();
+      await signInGoogle(callbackWithShare(CALLBACK_PATH, pendingShare()));
     } catch (err) {
       setError(authErrorMessage(err, "google"));
     }
@@ -187,25 +194,5 @@ export function SignInScreen() {
       </div>
       <WelcomeCard open={guestOpen} onOpenChange={setGuestOpen} />
     </div>
-  );
-}
-
-function GoogleIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
-      <path
-        fill="#4285F4"
-        d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
-      />
-      <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9z" />
-      <path
-        fill="#EA4335"
-        d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
-      />
-    </svg>
   );
 }

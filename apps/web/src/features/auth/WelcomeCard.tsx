@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { FormError, Input } from "../../ui/Field";
 import { signInGuest } from "./api";
 import { authErrorMessage } from "./authErrors";
+import { sharedPath, takePendingShare } from "./pendingShare";
 
 /** 'What should we call you?': starts as a real server-side guest with that display name. */
 export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -14,6 +16,7 @@ export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChang
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const trimmed = name.trim();
 
   async function start(e?: React.FormEvent) {
@@ -25,6 +28,9 @@ export function WelcomeCard({ open, onOpenChange }: { open: boolean; onOpenChang
       await signInGuest(trimmed);
       await queryClient.invalidateQueries();
       onOpenChange(false);
+      // Guests may join a shared trip too: back to the one waiting.
+      const pending = takePendingShare();
+      if (pending) navigate(sharedPath(pending), { replace: true });
     } catch (err) {
       setError(authErrorMessage(err));
     } finally {

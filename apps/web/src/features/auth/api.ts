@@ -3,23 +3,27 @@ import { api } from "../../lib/api";
 // Calls to better-auth's endpoints (mounted at /api/auth on our server).
 export const CALLBACK_PATH = "/auth/callback";
 
-export function signUpEmail(email: string, password: string) {
+/**
+ * The callback of the confirmation link (sent on sign-up, and again on a sign-in before confirming);
+ * `callbackURL` carries a shared trip to join afterwards (pendingShare.ts).
+ */
+export function signUpEmail(email: string, password: string, callbackURL = CALLBACK_PATH) {
   return api<unknown>("/api/auth/sign-up/email", {
-    body: { email, password, name: email.split("@")[0], callbackURL: CALLBACK_PATH },
+    body: { email, password, name: email.split("@")[0], callbackURL },
   });
 }
 
-export function signInEmail(email: string, password: string) {
-  return api<unknown>("/api/auth/sign-in/email", { body: { email, password, callbackURL: CALLBACK_PATH } });
+export function signInEmail(email: string, password: string, callbackURL = CALLBACK_PATH) {
+  return api<unknown>("/api/auth/sign-in/email", { body: { email, password, callbackURL } });
 }
 
 export function signInGuest(name: string) {
   return api<unknown>("/api/auth/sign-in/anonymous", { body: { name } });
 }
 
-export async function signInGoogle() {
+export async function signInGoogle(callbackURL = CALLBACK_PATH) {
   const res = await api<{ url?: string }>("/api/auth/sign-in/social", {
-    body: { provider: "google", callbackURL: CALLBACK_PATH, errorCallbackURL: CALLBACK_PATH },
+    body: { provider: "google", callbackURL, errorCallbackURL: callbackURL },
   });
   if (res.url) window.location.assign(res.url);
 }

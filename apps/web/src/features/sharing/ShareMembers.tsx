@@ -1,0 +1,82 @@
+import { DEFAULT_MEMBER_COLOR, type Member } from "@tabi/contracts";
+import { Crown, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { joinedLabel } from "./joinedLabel";
+import { ShareCard } from "./ShareCard";
+
+/** The owner first, then the others in the server's order (by when they joined). */
+const ownerFirst = (members: Member[]) => [...members].sort((a, b) => Number(b.isOwner) - Number(a.isOwner));
+
+/** The trip's members: colour, name, the owner's crown, role and when they joined (spec 3 'Share screen'). */
+export function ShareMembers({ members, meId }: { members: Member[] | undefined; meId: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <ShareCard
+      icon={Users}
+      title={t("share:members.title")}
+      action={
+        members ? (
+          <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+            {t("share:members.count", { count: members.length })}
+          </span>
+        ) : null
+      }
+    >
+      {!members ? (
+        <p role="status" className="py-4 text-center text-sm text-slate-500">
+          {t("share:members.loading")}
+        </p>
+      ) : members.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500">{t("share:members.none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {ownerFirst(members).map((m) => (
+            <li key={m.userId} className="flex items-center gap-3 py-2.5">
+              <span
+                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white"
+                style={{ backgroundColor: m.color || DEFAULT_MEMBER_COLOR }}
+                aria-hidden
+              >
+                {m.name.trim()[0]?.toUpperCase() ?? "U"}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="flex min-w-0 items-center gap-1.5 text-sm font-medium">
+                  <span className="truncate">{m.name}</span>
+                  {m.isOwner ? (
+                    <Crown
+                      className="size-3.5 shrink-0 text-amber-500"
+                      aria-label={t("share:members.owner")}
+                    />
+                  ) : null}
+                  {m.userId === meId ? (
+                    <span className="shrink-0 text-xs font-normal text-slate-500">
+                      {t("share:members.you")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                  {t("share:members.joined", { when: joinedLabel(m.joinedAt) })}
+                </p>
+              </div>
+              <span
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${
+                  m.isOwner
+                    ? "bg-amber-50 text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
+                    : m.role === "admin"
+                      ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100"
+                      : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                }`}
+              >
+                {m.isOwner
+                  ? t("share:members.owner")
+                  : m.role === "admin"
+                    ? t("share:members.admin")
+                    : t("share:members.member")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ShareCard>
+  );
+}

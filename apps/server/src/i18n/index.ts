@@ -10,8 +10,11 @@ import zh from "../../../../packages/contracts/src/i18n/zh.json";
 
 export type Language = LanguageCode;
 
+/** A plural form's key without its suffix: i18next picks "x_one" or "x_other" for "x" and a count. */
+type PluralBase<K extends string> =
+  K extends `${infer B}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? B : K;
 type Leaves<T, P extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${PluralBase<K>}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 /** A key of the server catalogue, with its namespace: "server:trips.tripLimitCreate". */
 export type ServerKey = `server:${Leaves<typeof en>}`;

@@ -41,9 +41,10 @@ describe("fairness that shows (issue 12 item 8)", () => {
       return { share: worstShare(problem, plan), value: value(problem, plan), plan };
     });
   let runs: Map<number, ReturnType<typeof at>>;
+  // Nine solves: seconds on a quiet machine, more when the machine is busy (no timing is asserted).
   beforeAll(() => {
     runs = new Map([0, 0.6, 1].map((w) => [w, at(w)]));
-  });
+  }, 120_000);
   const mean = (w: number) => runs.get(w)!.reduce((s, r) => s + r.share, 0) / trips.length;
 
   it("lifts the worst-off member at the default weight, keeping the group's wish value", () => {

@@ -24,6 +24,8 @@ import { registerInputGuards } from "./http/json";
 import { allowedOrigins, registerOriginCheck } from "./http/origin";
 import { findWebDist, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
+import { billingRoutes } from "./modules/billing/routes";
+import { BillingService } from "./modules/billing/service";
 import { chatRoutes } from "./modules/chat/routes";
 import { ChatService } from "./modules/chat/service";
 import { feedbackRoutes } from "./modules/feedback/routes";
@@ -31,8 +33,12 @@ import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
 import { OptimizationService } from "./modules/itinerary/service";
 import { memberRoutes } from "./modules/members/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
+import { startReminders } from "./modules/notifications/scheduler";
+import { NotificationService } from "./modules/notifications/service";
 import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
+import { accountDataRoutes } from "./modules/profile/data-routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { sharingPreviewRoutes } from "./modules/sharing/preview-routes";
 import { sharingRoutes } from "./modules/sharing/routes";
@@ -44,11 +50,13 @@ import type { AppContext } from "./modules/types";
 import { multipartOptions, uploadRoutes } from "./modules/uploads/routes";
 import { startUploadSweep } from "./modules/uploads/sweep";
 import { createMailProvider } from "./providers/mail";
+import { createPaymentsProvider } from "./providers/payments";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
 import { createRouting } from "./providers/routing";
 import { createStorage } from "./providers/storage";
 import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
+import { Presence } from "./realtime/presence";
 import { loadOrCreateSecrets } from "./secrets";
 
 /** Where images may come from: our own, the map's tiles, and Google's photo hosts when used (issue 11). */
@@ -137,6 +145,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.log.warn({ err }, "removing unused uploads failed"),
   );
   app.addHook("onClose", async () => stopSweep());
+  const presence = new Presence(bus, bus.origin);
+  app.addHook("onClose", async () => presence.close());
+  const notifications = new NotificationService({
+    db: database.db,
+    mail,
+    bus,
+    presence,
+    publicUrl: config.publicUrl,
+    secret: secrets.authSecret,
+    log: app.log,
+  });
+  const stopNotifications = notifications.start();
+  const stopReminders = await startReminders(notifications, app.log, queue ? queueUrl : null);
+  app.addHook("onClose", async () => {
+    stopNotifications();
+    await stopReminders();
+    await notifications.settled();
+  });
+  const payments = createPaymentsProvider(config, secrets.authSecret);
   const ctx: AppContext = {
     config,
     database,
@@ -147,6 +174,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     caches,
     optimizations,
     storage,
+    presence,
+    notifications,
+    payments,
     startedAt,
   };
 
@@ -187,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerAuthBridge(app, auth);
   await systemRoutes(app, ctx);
   await profileRoutes(app, ctx);
+  await accountDataRoutes(app, ctx);
   await feedbackRoutes(app, ctx);
   await tripRoutes(app, ctx);
   await memberRoutes(app, ctx);
@@ -198,7 +229,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await chatRoutes(app, new ChatService(database.db, bus, storage));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus);
   await sharingRoutes(app, ctx, sharing);
+  await billingRoutes(app, ctx, new BillingService(database.db, payments, config, caches));
   await realtimeRoutes(app, ctx);
+  await notificationRoutes(app, notifications);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const web = dist ? await registerWeb(app, dist) : undefined;

@@ -72,6 +72,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // MinIO, s3rver and most self-hosted stores want https://host/bucket/key rather than bucket.host.
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Stripe Checkout for Premium (issue 16); unset: the built-in test checkout (no real payment).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  // Another Stripe API address (stripe-mock, or the tests' fake server); unset: api.stripe.com.
+  STRIPE_API_URL: url.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -109,6 +115,10 @@ export interface Config {
   routingUrl: string | undefined;
   /** Where uploaded photos live: S3-compatible storage when S3_BUCKET is set, else `<dataDir>/uploads`. */
   s3: S3Config | undefined;
+  /** Stripe Checkout when both keys are set; undefined: the built-in test checkout (issue 16). */
+  stripe:
+    | { secretKey: string; webhookSecret: string; priceId: string | undefined; apiUrl: string | undefined }
+    | undefined;
 }
 
 export interface S3Config {
@@ -149,6 +159,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     );
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
@@ -199,6 +214,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceId: e.STRIPE_PRICE_ID,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
     map: {
       styleUrl: e.MAP_STYLE_URL ?? null,
       tileUrl:

@@ -1,3 +1,5 @@
+export * from "./account-data";
+export * from "./billing";
 export * from "./chat";
 export * from "./constants";
 export * from "./errors";
@@ -8,6 +10,7 @@ export * from "./optimization";
 export * from "./palette";
 export * from "./place-search";
 export * from "./places";
+export * from "./profile";
 export * from "./realtime";
 export * from "./session";
 export * from "./sharing";

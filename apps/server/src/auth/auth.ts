@@ -48,6 +48,9 @@ export function createAuth({ config, database, mail, secret }: AuthDeps) {
         premiumExpiresAt: { type: "date", input: false, required: false },
         lastActiveAt: { type: "date", input: false, required: false },
       },
+      // The profile's e-mail change (modules/profile): a link to the NEW address, which takes effect
+      // when followed; an address never confirmed is replaced at once and confirmed like a sign-up.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
     },
     databaseHooks: {
       user: {

@@ -48,6 +48,9 @@ export function registerOriginCheck(app: FastifyInstance, origins: readonly stri
   const allowed = new Set(origins);
   app.addHook("onRequest", async (request) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith("/api/")) return;
+    // One-click unsubscribe (RFC 8058): a mail program posts a form; its token, not a cookie, authorises.
+    const oneClick = (request.routeOptions.config as { oneClick?: boolean } | undefined)?.oneClick;
+    if (oneClick) return;
     if (isCrossSite(request, allowed)) throw crossSiteError();
     const hasBody =
       request.headers["transfer-encoding"] !== undefined ||

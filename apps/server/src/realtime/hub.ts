@@ -3,7 +3,6 @@ import { clientMessageSchema, type ServerMessage, type TripEvent } from "@tabi/c
 import { allowedOrigins, crossSiteError, isCrossSite } from "../http/origin";
 import { findMembership } from "../modules/members/queries";
 import type { App, AppContext } from "../modules/types";
-import { Presence } from "./presence";
 
 const UUID = /^[0-9a-f-]{36}$/i;
 /** Enough for every tab of a few devices; more is a leak or an attack. */
@@ -17,8 +16,7 @@ const TYPING_MIN_MS = 1000;
 export async function realtimeRoutes(app: App, ctx: AppContext) {
   const origins = new Set(allowedOrigins(ctx.config));
   const socketsPerUser = new Map<string, number>();
-  const presence = new Presence(ctx.bus, ctx.bus.origin);
-  app.addHook("onClose", async () => presence.close());
+  const presence = ctx.presence; // made and closed by buildApp: the notifications ask it who is away
   // Every successful change to a trip's places or members is announced on its channel: one place for it.
   app.addHook("onResponse", async (request, reply) => {
     const scope = request.tripScope;

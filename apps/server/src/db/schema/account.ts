@@ -34,6 +34,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra headers (List-Unsubscribe of notification mails). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to)],

@@ -28,10 +28,12 @@ export async function invitationRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["invitations"], body: joinTripSchema, response: { 200: joinTripResponseSchema } },
     },
     async (request) => {
-      const joined = await joinTrip(db, await request.requireUser(), request.body.code);
+      const user = await request.requireUser();
+      const joined = await joinTrip(db, user, request.body.code);
       // No :tripId in this route, so the realtime hook cannot see it: announce the new member here.
       if (!joined.alreadyMember)
         await ctx.bus.publish({ type: "members.changed", tripId: joined.trip.id }).catch(() => {});
+      if (!joined.alreadyMember) ctx.notifications.memberJoined(joined.trip.id, user.id);
       return joined;
     },
   );

@@ -2,6 +2,7 @@ import { placeSchema, TRIP_MESSAGES, tripFullSchema } from "@tabi/contracts";
 import { TRIP_PARTS } from "../../cache";
 import { notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
+import { isPremiumActive } from "../billing/plan";
 import { forMember, presentPlaceShared } from "../places/present";
 import { placeList, readPlaces } from "../places/service";
 import { presentMember } from "../trips/present";
@@ -23,7 +24,7 @@ const serialise = <K extends keyof typeof parts>(key: K, value: unknown) =>
  */
 export async function tripFullBody(ctx: AppContext, scope: TripScope, user: SessionUser): Promise<string> {
   const cache = ctx.caches.trips;
-  const key = `full:${user.id}:${user.isPremium ? 1 : 0}`; // the place limit depends on the plan
+  const key = `full:${user.id}:${isPremiumActive(user) ? 1 : 0}`; // the place limit depends on the plan
   const kept = cache.get<string>(scope.tripId, key);
   if (kept) return kept;
   const token = cache.token(scope.tripId);

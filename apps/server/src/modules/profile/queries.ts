@@ -1,3 +1,4 @@
+import type { NotificationSettings } from "@tabi/contracts";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/connect";
 import { optimizationResults, places, tripMembers, userSettings, users } from "../../db/schema";
@@ -54,4 +55,46 @@ export async function saveLanguage(db: Db, userId: string, language: Language) {
     .insert(userSettings)
     .values({ userId, language })
     .onConflictDoUpdate({ target: userSettings.userId, set: { language, updatedAt: new Date() } });
+}
+
+export async function saveName(db: Db, userId: string, name: string) {
+  await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The trips the user is a member of: whose members see the user's name. */
+export async function tripIdsOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tripId: tripMembers.tripId })
+    .from(tripMembers)
+    .where(eq(tripMembers.userId, userId));
+  return rows.map((r) => r.tripId);
+}
+
+const NOTIFY = {
+  notifyMessages: userSettings.notifyMessages,
+  notifyTripUpdates: userSettings.notifyTripUpdates,
+  notifyNewMembers: userSettings.notifyNewMembers,
+  notifyReminders: userSettings.notifyReminders,
+};
+
+/** The four notification toggles; all on while the user has no settings row. */
+export async function findNotificationSettings(db: Executor, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select(NOTIFY).from(userSettings).where(eq(userSettings.userId, userId));
+  return (
+    row ?? { notifyMessages: true, notifyTripUpdates: true, notifyNewMembers: true, notifyReminders: true }
+  );
+}
+
+/** Changes the given toggles (the row is made on the first write) and returns all four. */
+export async function saveNotificationSettings(
+  db: Db,
+  userId: string,
+  changes: Partial<NotificationSettings>,
+): Promise<NotificationSettings> {
+  const [row] = await db
+    .insert(userSettings)
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning(NOTIFY);
+  return row as NotificationSettings;
 }

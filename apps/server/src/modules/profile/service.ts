@@ -1,12 +1,32 @@
-import type { AttachAccountInput, LanguageCode, Me } from "@tabi/contracts";
+import type {
+  AttachAccountInput,
+  ChangeEmailResult,
+  LanguageCode,
+  Me,
+  NotificationSettings,
+  NotificationSettingsUpdate,
+} from "@tabi/contracts";
+import { APIError } from "better-auth/api";
 import type { Auth } from "../../auth/auth";
 import { AUTH_CALLBACK_PATH } from "../../auth/auth";
+import type { ReadCaches } from "../../cache";
 import type { Db } from "../../db/connect";
-import { conflict } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
 import { type Language, languageContext, text } from "../../i18n";
+import type { TripBus } from "../../realtime/bus";
 import { isPremiumActive } from "../billing/plan";
-import { attachEmail, emailTaken, findUserById, saveLanguage, touchLastActive } from "./queries";
+import {
+  attachEmail,
+  emailTaken,
+  findNotificationSettings,
+  findUserById,
+  saveLanguage,
+  saveName,
+  saveNotificationSettings,
+  touchLastActive,
+  tripIdsOf,
+} from "./queries";
 
 export function presentMe(u: SessionUser): Me {
   const guest = Boolean(u.isAnonymous);
@@ -58,4 +78,71 @@ export async function attachAccount(
   );
   const updated = await findUserById(db, user.id);
   return presentMe({ ...(updated as SessionUser), language: user.language ?? null });
+}
+
+/**
+ * The profile's name (spec 3 'Profile settings'). One name is kept: it is the account's name and
+ * what the members of the user's trips see (every list, chat and wish reads users.name). The session
+ * cache and the read caches of the user's trips drop it, and each trip's channel says
+ * members.changed, so the members' open screens show the new name at once.
+ */
+export async function updateName(
+  deps: { db: Db; caches: ReadCaches; bus: TripBus },
+  user: SessionUser,
+  name: string,
+): Promise<Me> {
+  const me = presentMe({ ...user, name });
+  if (name === user.name) return me;
+  await saveName(deps.db, user.id, name);
+  deps.caches.sessions.clear();
+  const tripIds = await tripIdsOf(deps.db, user.id);
+  for (const tripId of tripIds) deps.caches.trips.invalidate(tripId);
+  // The name is saved: a lost event costs the members a refresh, not the change.
+  await Promise.all(
+    tripIds.map((tripId) => deps.bus.publish({ type: "members.changed", tripId }).catch(() => {})),
+  );
+  return me;
+}
+
+export const getNotificationSettings = (db: Db, user: SessionUser): Promise<NotificationSettings> =>
+  findNotificationSettings(db, user.id);
+
+export const updateNotificationSettings = (
+  db: Db,
+  user: SessionUser,
+  changes: NotificationSettingsUpdate,
+): Promise<NotificationSettings> => saveNotificationSettings(db, user.id, changes);
+
+/**
+ * A registered user's new e-mail address: better-auth's change-email sends a link to the NEW address
+ * and the address changes only when it is followed (so nobody moves an account to an address they
+ * cannot read). An address never confirmed (a typo when the account was made) changes at once and
+ * gets a confirmation link, as at sign-up. Guests add an address with a password (attachAccount).
+ */
+export async function changeEmail(
+  db: Db,
+  auth: Auth,
+  user: SessionUser,
+  email: string,
+  headers: Headers,
+  language: Language,
+): Promise<ChangeEmailResult> {
+  if (user.isAnonymous) throw conflict(text("server:profileSettings.guestEmail"));
+  const newEmail = email.trim().toLowerCase();
+  if (newEmail === user.email.toLowerCase()) throw badRequest(text("server:profileSettings.emailSame"));
+  try {
+    // The link's e-mail speaks the language of the request that asked for it.
+    await languageContext.run(language, () =>
+      auth.api.changeEmail({ body: { newEmail, callbackURL: AUTH_CALLBACK_PATH }, headers }),
+    );
+  } catch (err) {
+    if (err instanceof APIError && Number(err.statusCode) < 500)
+      throw badRequest(text("server:profileSettings.emailNotChanged"));
+    throw err;
+  }
+  const updated = (await findUserById(db, user.id)) as SessionUser | undefined;
+  const me = presentMe({ ...(updated ?? user), language: user.language ?? null });
+  // An address already in use answers the same as a free one (better-auth sends nothing then):
+  // the answer does not tell which addresses have accounts.
+  return { me, pendingEmail: me.email === newEmail ? null : newEmail };
 }

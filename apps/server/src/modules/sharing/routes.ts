@@ -149,7 +149,10 @@ export async function sharingRoutes(app: App, ctx: AppContext, sharing: SharingS
     },
     async (request) => {
       const visitor = await visitorOf(request);
-      return sharing.join(request.params.token, { ...visitor, user: await request.requireUser() });
+      const user = await request.requireUser();
+      const joined = await sharing.join(request.params.token, { ...visitor, user });
+      if (!joined.alreadyMember) ctx.notifications.memberJoined(joined.tripId, user.id);
+      return joined;
     },
   );
 

@@ -59,7 +59,11 @@ export async function tripRoutes(app: App, ctx: AppContext) {
         response: { 200: tripDetailSchema },
       },
     },
-    async (request) => editTrip(db, scopeOf(request), request.body, await request.language()),
+    async (request) => {
+      const detail = await editTrip(db, scopeOf(request), request.body, await request.language());
+      ctx.notifications.tripEdited(scopeOf(request), request.body);
+      return detail;
+    },
   );
 
   app.delete(

@@ -10,3 +10,4 @@ export type { MailMessage, MailProvider } from "./types";
 export function createMailProvider(config: Config, db: Db, log: FastifyBaseLogger): MailProvider {
   return config.smtpUrl ? smtpMail(config.smtpUrl, config.mailFrom) : outboxMail(db, log);
 }
+export { notificationMail } from "./notification";

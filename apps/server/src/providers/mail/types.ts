@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as List-Unsubscribe (kept by the outbox, sent by SMTP). */
+  headers?: Record<string, string>;
 }
 
 /** One interface, two implementations: the embedded outbox and SMTP (DESIGN.md). */

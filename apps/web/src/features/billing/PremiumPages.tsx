@@ -3,28 +3,49 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check, Crown, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useBlocker, useNavigate } from "react-router";
 import { serverText } from "../../i18n";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
-import { Spinner } from "../../ui/Spinner";
-import { meQuery } from "../auth/session";
+import { FullPageSpinner, Spinner } from "../../ui/Spinner";
+import { SignInScreen } from "../auth/SignInScreen";
+import { meQuery, useMe } from "../auth/session";
+import { subscriptionQuery } from "./api";
 
 const card =
   "mx-auto mt-8 max-w-md rounded-3xl bg-white/90 p-6 text-center shadow-lg ring-1 ring-slate-200 dark:bg-slate-900/90 dark:ring-slate-800";
 
-/** Checkout return: refresh the user, wait 2 s, refresh again (spec 3 'Payment success'). */
+/**
+ * Checkout return (spec 3 'Payment success'). A signed-out visitor signs in first, on this page, and
+ * comes back to it; then the user is refreshed, 2 s later refreshed again, and the result shows.
+ */
 export function PremiumSuccess() {
+  const me = useMe();
+  // Sign-in hands over to /auth/callback (then home): held back here, so the visitor stays on this page.
+  const blocker = useBlocker(({ nextLocation }) => nextLocation.pathname === "/auth/callback");
+  useEffect(() => {
+    if (blocker.state === "blocked") blocker.reset();
+  }, [blocker]);
+  if (me.isPending) return <FullPageSpinner />;
+  return me.data ? <SuccessFlow /> : <SignInScreen />;
+}
+
+function SuccessFlow() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [premium, setPremium] = useState<boolean | null>(null);
   const sessionId = new URLSearchParams(window.location.search).get("session_id");
   useEffect(() => {
     let cancelled = false;
+    // Refreshing the user updates everything that shows the plan (badge, limits, trip count).
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
+      return queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+    };
     (async () => {
-      await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+      await refresh();
       await new Promise((r) => setTimeout(r, 2000));
-      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+      const me = await refresh();
       if (!cancelled) setPremium(Boolean(me?.isPremium));
     })();
     return () => {

@@ -32,6 +32,7 @@ export const FAQ = [
   { q: "info:faq.free.q", a: "info:faq.free.a" },
   { q: "info:faq.premium.q", a: "info:faq.premium.a" },
   { q: "info:faq.share.q", a: "info:faq.share.a" },
+  { q: "info:faq.notifications.q", a: "info:faq.notifications.a" },
   { q: "info:faq.phone.q", a: "info:faq.phone.a" },
   { q: "info:faq.delete.q", a: "info:faq.delete.a" },
 ] as const;

@@ -164,6 +164,8 @@ export function useTripChannel(tripId: string | null) {
       } else if (event.type === "members.changed") {
         void qc.invalidateQueries({ queryKey: tripKeys.detail(tripId) });
         void qc.invalidateQueries({ queryKey: tripKeys.list() });
+        // Wishes carry their members' names and colours (a rename, a colour, a member leaving).
+        void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
       }
     });
     const offResync = realtime.onResync(refetchAll);

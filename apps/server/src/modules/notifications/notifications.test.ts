@@ -178,8 +178,12 @@ describe("notification e-mails", () => {
     const real = service.now;
     service.now = () => new Date(Date.now() + MESSAGE_MAIL_QUIET_MS + 60_000);
     try {
+      // Each message's e-mails are decided before the next is sent, at the moved clock (they are
+      // written after the answers, and on PostgreSQL two at once would race for the window).
       expect((await say(owner, trip.id, "See you at 9")).statusCode).toBe(201);
+      await t.app.ctx.notifications.settled();
       expect((await say(owner, trip.id, "Bring cash")).statusCode).toBe(201);
+      await t.app.ctx.notifications.settled();
     } finally {
       service.now = real;
     }

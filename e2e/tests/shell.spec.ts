@@ -44,7 +44,7 @@ test("every menu, dialog and screen of the shell @phone", async ({ page }, testI
 
     await openLogoMenuItem(page, "Help Center");
     dialog = page.getByRole("dialog", { name: "Help Center" });
-    await expect(dialog.locator("details")).toHaveCount(15);
+    await expect(dialog.locator("details")).toHaveCount(16);
     await dialog.getByText("How do I invite friends?").click();
     await expect(dialog.getByText("8-character trip code")).toBeVisible();
     await expect(dialog.getByRole("link", { name: "support@tabi.app" })).toBeVisible();

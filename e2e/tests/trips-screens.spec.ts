@@ -48,7 +48,10 @@ test("trip screens in light and dark @phone", async ({ page, baseURL }, testInfo
     await page.goto("/");
     await page.getByRole("button", { name: "Join Trip" }).click();
     await shot(page, testInfo, "join-trip");
-    await page.keyboard.press("Escape");
+    // Closed by its button and checked closed: the next click must not land behind the dialog.
+    const join = page.getByRole("dialog", { name: "Join Trip" });
+    await join.getByRole("button", { name: "Close" }).click();
+    await expect(join).toBeHidden();
     await page.getByRole("button", { name: "Create Trip" }).click();
     await page.getByLabel("Travel dates").click();
     await shot(page, testInfo, "create-trip-dates");

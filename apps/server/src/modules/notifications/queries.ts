@@ -60,17 +60,17 @@ export async function recipients(db: Db, tripId: string): Promise<Recipient[]> {
   }));
 }
 
+/** What a notification says of its trip (name, time zone, dates). */
+const TRIP_FIELDS = {
+  id: trips.id,
+  name: trips.name,
+  timezone: trips.timezone,
+  startDate: trips.startDate,
+  addPlaceDeadline: trips.addPlaceDeadline,
+};
+
 export async function tripInfo(db: Db, tripId: string) {
-  const [row] = await db
-    .select({
-      id: trips.id,
-      name: trips.name,
-      timezone: trips.timezone,
-      startDate: trips.startDate,
-      addPlaceDeadline: trips.addPlaceDeadline,
-    })
-    .from(trips)
-    .where(eq(trips.id, tripId));
+  const [row] = await db.select(TRIP_FIELDS).from(trips).where(eq(trips.id, tripId));
   return row;
 }
 
@@ -178,13 +178,7 @@ export async function unreadCount(db: Db, tripId: string, userId: string, upTo: 
 export async function reminderCandidates(db: Db, now: Date) {
   const dayAhead = new Date(now.getTime() + 86_400_000);
   const deadlines = await db
-    .select({
-      id: trips.id,
-      name: trips.name,
-      timezone: trips.timezone,
-      startDate: trips.startDate,
-      addPlaceDeadline: trips.addPlaceDeadline,
-    })
+    .select(TRIP_FIELDS)
     .from(trips)
     .where(
       and(
@@ -196,13 +190,7 @@ export async function reminderCandidates(db: Db, now: Date) {
   const from = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const to = new Date(now.getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
   const starts = await db
-    .select({
-      id: trips.id,
-      name: trips.name,
-      timezone: trips.timezone,
-      startDate: trips.startDate,
-      addPlaceDeadline: trips.addPlaceDeadline,
-    })
+    .select(TRIP_FIELDS)
     .from(trips)
     .where(and(sql`${trips.startDate} between ${from}::date and ${to}::date`));
   return { deadlines, starts };

@@ -1,36 +1,20 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { notificationLog } from "../../db/schema";
 import { smtpMail } from "../../providers/mail/smtp";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTrip, inviteCode, join, registered } from "../../test/fixtures";
+import { startSmtpCapture } from "../../test/smtp";
 import { NotificationService } from "./service";
 
 // With SMTP_URL set, a notification leaves through SMTP with its one-click unsubscribe headers.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let received: typeof smtp.received;
 let t: TestApp;
 let viaSmtp: NotificationService;
 
 beforeAll(async () => {
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCapture();
+  received = smtp.received;
   t = await createTestApp();
   // The app's own service, but with the SMTP provider (the test users confirm through the outbox).
   const { database, bus, presence } = t.app.ctx;
@@ -38,7 +22,7 @@ beforeAll(async () => {
     db: database.db,
     bus,
     presence,
-    mail: smtpMail(`smtp://127.0.0.1:${port}`, "Tabi <hello@tabi.test>"),
+    mail: smtpMail(smtp.url, "Tabi <hello@tabi.test>"),
     publicUrl: "http://localhost:3000",
     secret: "smtp-test-secret",
     log: t.app.log,
@@ -46,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  smtp.close();
+  await smtp.close();
 });
 
 it("sends List-Unsubscribe and List-Unsubscribe-Post through SMTP", async () => {

@@ -1,37 +1,21 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { TestClient } from "../../test/client";
+import { startSmtpCapture } from "../../test/smtp";
 
 // A real SMTP peer on loopback: with SMTP_URL set, confirmation e-mails leave through SMTP.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => {
-      raw += chunk.toString("utf8");
-    });
-    stream.on("end", () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let received: typeof smtp.received;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp.listen(0, "127.0.0.1");
-  await once(smtp.server, "listening");
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Tabi <hello@tabi.test>" });
+  smtp = await startSmtpCapture();
+  received = smtp.received;
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Tabi <hello@tabi.test>" });
 });
 afterAll(async () => {
   await t.close();
-  smtp.close();
+  await smtp.close();
 });
 
 it("sends the confirmation e-mail through SMTP, with a working link", async () => {

@@ -1,15 +1,14 @@
-import { PASSWORD_MIN, PRODUCT_NAME } from "@tabi/contracts";
+import { PRODUCT_NAME } from "@tabi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
-import { Field, FormError, Input } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { CALLBACK_PATH, signInEmail, signInGoogle, signUpEmail } from "./api";
 import { authErrorMessage, redirectedAuthError } from "./authErrors";
+import { CredentialFields, credentialsError } from "./CredentialFields";
 import { GoogleIcon } from "./GoogleIcon";
 import { callbackWithShare, pendingShare } from "./pendingShare";
 import { sessionExpired } from "./session";
@@ -48,11 +47,8 @@ export function SignInScreen() {
     e.preventDefault();
     setError("");
     setNotice("");
-    if (!email.trim() || !password) return setError(t("auth:error.required"));
-    if (mode === "signup") {
-      if (password !== confirm) return setError(t("server:messages.passwordsDoNotMatch"));
-      if (password.length < PASSWORD_MIN) return setError(t("auth:error.passwordMin", { min: PASSWORD_MIN }));
-    }
+    const invalid = credentialsError(mode, { email, password, confirm }, t);
+    if (invalid) return setError(invalid);
     setBusy(true);
     // A shared trip waiting to be joined rides on the confirmation link's callback.
     const callback = callbackWithShare(CALLBACK_PATH, pendingShare());
@@ -119,59 +115,17 @@ export function SignInScreen() {
         />
 
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label={t("common:field.email")}>
-            {(id) => (
-              <Input
-                id={id}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          <Field
-            label={t("common:field.password")}
-            hint={mode === "signup" ? t("common:field.passwordHint", { min: PASSWORD_MIN }) : undefined}
-          >
-            {(id, d) => (
-              <Input
-                id={id}
-                type="password"
-                aria-describedby={d}
-                autoComplete={mode === "signup" ? "new-password" : "current-password"}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          {mode === "signup" ? (
-            <Field label={t("auth:signIn.confirmPassword")}>
-              {(id) => (
-                <Input
-                  id={id}
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-          ) : null}
-          <FormError message={error} />
-          {notice ? (
-            <p
-              role="status"
-              className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
-            >
-              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {notice}
-            </p>
-          ) : null}
+          <CredentialFields
+            mode={mode}
+            value={{ email, password, confirm }}
+            onChange={(c) => {
+              setEmail(c.email);
+              setPassword(c.password);
+              setConfirm(c.confirm);
+            }}
+            error={error}
+            notice={notice}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy
               ? t("common:status.processing")

@@ -1,15 +1,13 @@
-import { PASSWORD_MIN } from "@tabi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { Field, FormError, Input } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { CALLBACK_PATH, signInEmail, signInGoogle, signUpEmail } from "../auth/api";
 import { authErrorMessage } from "../auth/authErrors";
+import { CredentialFields, credentialsError } from "../auth/CredentialFields";
 import { GoogleIcon } from "../auth/GoogleIcon";
 import { callbackWithShare, forgetPendingShare, rememberPendingShare } from "../auth/pendingShare";
 
@@ -53,11 +51,8 @@ export function JoinDialog({
     if (busy) return;
     setError("");
     setNotice("");
-    if (!email.trim() || !password) return setError(t("auth:error.required"));
-    if (mode === "signup") {
-      if (password !== confirm) return setError(t("server:messages.passwordsDoNotMatch"));
-      if (password.length < PASSWORD_MIN) return setError(t("auth:error.passwordMin", { min: PASSWORD_MIN }));
-    }
+    const invalid = credentialsError(mode, { email, password, confirm }, t);
+    if (invalid) return setError(invalid);
     setBusy(true);
     // Kept until the visitor is signed in here (the confirmation link and sign-in come back to it).
     rememberPendingShare(token);
@@ -123,59 +118,17 @@ export function JoinDialog({
           }}
         />
         <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label={t("common:field.email")}>
-            {(id) => (
-              <Input
-                id={id}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          <Field
-            label={t("common:field.password")}
-            hint={mode === "signup" ? t("common:field.passwordHint", { min: PASSWORD_MIN }) : undefined}
-          >
-            {(id, d) => (
-              <Input
-                id={id}
-                type="password"
-                aria-describedby={d}
-                autoComplete={mode === "signup" ? "new-password" : "current-password"}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            )}
-          </Field>
-          {mode === "signup" ? (
-            <Field label={t("auth:signIn.confirmPassword")}>
-              {(id) => (
-                <Input
-                  id={id}
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-          ) : null}
-          <FormError message={error} />
-          {notice ? (
-            <p
-              role="status"
-              className="flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100"
-            >
-              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {notice}
-            </p>
-          ) : null}
+          <CredentialFields
+            mode={mode}
+            value={{ email, password, confirm }}
+            onChange={(c) => {
+              setEmail(c.email);
+              setPassword(c.password);
+              setConfirm(c.confirm);
+            }}
+            error={error}
+            notice={notice}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy
               ? t("common:status.processing")

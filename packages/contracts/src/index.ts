@@ -1,5 +1,6 @@
 export * from "./account-data";
 export * from "./billing";
+export * from "./bookings";
 export * from "./chat";
 export * from "./constants";
 export * from "./errors";
@@ -16,4 +17,5 @@ export * from "./session";
 export * from "./sharing";
 export * from "./text";
 export * from "./time";
+export * from "./travel";
 export * from "./trips";

@@ -133,7 +133,14 @@ export const itineraryDaySchema = z.object({
   end: dayPointSchema,
   visits: z.array(visitSchema),
   meals: z.array(
-    z.object({ kind: z.string(), start: z.string(), end: z.string(), afterPlaceId: z.string().nullable() }),
+    z.object({
+      kind: z.string(),
+      start: z.string(),
+      end: z.string(),
+      afterPlaceId: z.string().nullable(),
+      /** The meal is taken at this visit (a restaurant added from the meal button): no separate break. */
+      placeId: z.string().optional(),
+    }),
   ),
 });
 export type ItineraryDay = z.infer<typeof itineraryDaySchema>;
@@ -184,6 +191,8 @@ export const optimizationResultSchema = z.object({
   scores: scoresSchema,
   totalTravelMinutes: z.number(),
   totalVisitMinutes: z.number(),
+  /** Bookings were added, changed or deleted since this plan was optimised (issue 17): offer a re-optimise. */
+  bookingsChanged: z.boolean().optional(),
 });
 export type OptimizationResult = z.infer<typeof optimizationResultSchema>;
 
@@ -241,6 +250,8 @@ export const itineraryEditSchema = z.discriminatedUnion("type", [
     placeId: z.string(),
     index: z.number().int().min(0),
     stayMinutes: z.number().int().min(15).max(1440).optional(),
+    /** A restaurant added from a meal button (issue 17): the visit is that meal, in place of its break. */
+    meal: z.enum(["breakfast", "lunch", "dinner"]).optional(),
   }),
 ]);
 export type ItineraryEdit = z.infer<typeof itineraryEditSchema>;

@@ -19,7 +19,7 @@ export const NAMESPACES = [
  * Namespaces of screens a first visit rarely opens (the Share screen, the public shared-trip page):
  * not part of the first load; each such screen loads its own through <WithNamespaces>.
  */
-export const LATER_NAMESPACES = ["share", "sharing"];
+export const LATER_NAMESPACES = ["share", "sharing", "bookings", "travel", "meals"];
 
 function loadCatalogue(lng: string, ns: string) {
   const load =

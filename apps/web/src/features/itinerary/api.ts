@@ -161,6 +161,10 @@ export function useTripChannel(tripId: string | null) {
         void qc.invalidateQueries({ queryKey: ["me", "stats"] });
       } else if (event.type === "places.changed") {
         void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
+      } else if (event.type === "bookings.changed") {
+        // The list, and the plan's mark that bookings changed since it was made.
+        void qc.invalidateQueries({ queryKey: ["bookings", tripId] });
+        void qc.invalidateQueries({ queryKey: itineraryKeys.active(tripId) });
       } else if (event.type === "members.changed") {
         void qc.invalidateQueries({ queryKey: tripKeys.detail(tripId) });
         void qc.invalidateQueries({ queryKey: tripKeys.list() });

@@ -38,6 +38,8 @@ export const BOOKING_MESSAGES = {
   /** Ours: a time field that is not HH:MM. */
   badTime: "Use a time like 09:00",
   bookingNotFound: "Booking not found",
+  checkOutAfterCheckIn: "Check-out must be after check-in",
+  passengersRange: "Passengers: 1 to 8",
   uberFailed: "Failed to book Uber ride. Please try again.",
 } as const;
 
@@ -141,12 +143,12 @@ export function bookingIssues(b: Draft): { path: string; message: string }[] {
         message: BOOKING_MESSAGES.hotelTimesRequired,
       });
     if (b.checkInDate && b.checkOutDate && b.checkOutDate <= b.checkInDate)
-      out.push({ path: "checkOutDate", message: "Check-out must be after check-in" });
+      out.push({ path: "checkOutDate", message: BOOKING_MESSAGES.checkOutAfterCheckIn });
   } else if (b.bookingType) {
     if (!b.departureTime)
       out.push({ path: "departureTime", message: BOOKING_MESSAGES.departureTimeRequired });
     if (b.bookingType === "flight" && b.passengers != null && b.passengers > BOOKING_LIMITS.passengersMax)
-      out.push({ path: "passengers", message: `Passengers: 1 to ${BOOKING_LIMITS.passengersMax}` });
+      out.push({ path: "passengers", message: BOOKING_MESSAGES.passengersRange });
   }
   return out;
 }

@@ -30,6 +30,13 @@ beforeAll(async () => {
   if (message.statusCode !== 201) throw new Error(`message: ${message.body}`);
   const share = await owner.post(`/api/trips/${trip.id}/shares`, { shareType: "external_collaborate" });
   if (share.statusCode !== 201) throw new Error(`share: ${share.body}`);
+  const booking = await owner.post(`/api/trips/${trip.id}/bookings`, {
+    bookingType: "hotel",
+    hotelName: "Hotel Kanra",
+    checkInTime: "15:00",
+    checkOutTime: "11:00",
+  });
+  if (booking.statusCode !== 201) throw new Error(`booking: ${booking.body}`);
   cookie = owner.cookieHeader;
   Object.assign(ids, {
     tripId: trip.id,
@@ -40,6 +47,7 @@ beforeAll(async () => {
     token: share.json().token,
     shareId: share.json().id,
     messageId: message.json().id,
+    bookingId: booking.json().id,
     reaction: "heart",
     uploadId: "00000000-0000-4000-8000-000000000000",
   });
@@ -136,6 +144,31 @@ const FIELDS = [
   "limit",
   "lat",
   "lng",
+  "fromLat",
+  "fromLng",
+  "toLat",
+  "toLng",
+  "meal",
+  "bookingType",
+  "bookingLink",
+  "flightNumber",
+  "departureTime",
+  "arrivalTime",
+  "price",
+  "currency",
+  "passengers",
+  "route",
+  "departureDate",
+  "hotelName",
+  "checkInTime",
+  "checkOutTime",
+  "checkInDate",
+  "checkOutDate",
+  "guests",
+  "pricePerNight",
+  "rating",
+  "location",
+  "transportInfo",
   "__proto__",
   "constructor",
   "prototype",
@@ -170,6 +203,12 @@ const weirdString = fc.oneof(
     "00000000-0000-0000-0000-000000000000",
     "admin",
     "tourist_attraction",
+    "flight",
+    "hotel",
+    "walking",
+    "09:00",
+    "24:00",
+    "USD",
     "https://example.com/a.jpg",
     "javascript:alert(1)",
     "a@b.c",

@@ -22,8 +22,8 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     const scope = request.tripScope;
     if (!scope || request.method === "GET" || reply.statusCode >= 300) return;
     const url = request.routeOptions.url ?? "";
-    // Plans and chat report their own events; an upload changes nothing others see until it is used.
-    if (/\/(optimizations|itinerary|chat|uploads)(\/|$)/.test(url)) return;
+    // Plans, chat and bookings report their own events; an upload changes nothing others see until it is used.
+    if (/\/(optimizations|itinerary|chat|uploads|bookings)(\/|$)/.test(url)) return;
     const type = url.includes("/places") ? "places.changed" : "members.changed";
     await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});
     const ended = endedMembership(request.method, url, scope.userId, request.params);

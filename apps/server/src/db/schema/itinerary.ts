@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -79,7 +80,8 @@ export const bookings = pgTable(
     flightNumber: text("flight_number"),
     departureTime: text("departure_time"),
     arrivalTime: text("arrival_time"),
-    price: integer("price_minor"),
+    // Minor units (cents, or yen x 100): up to the API's 100,000,000 major units, past 32 bits.
+    price: bigint("price_minor", { mode: "number" }),
     currency: text("currency"),
     passengers: smallint("passengers"),
     route: text("route"),
@@ -92,7 +94,7 @@ export const bookings = pgTable(
     checkInDate: text("check_in_date"),
     checkOutDate: text("check_out_date"),
     guests: smallint("guests"),
-    pricePerNight: integer("price_per_night_minor"),
+    pricePerNight: bigint("price_per_night_minor", { mode: "number" }),
     rating: smallint("rating"),
     location: jsonb("location"),
     transportInfo: jsonb("transport_info"),

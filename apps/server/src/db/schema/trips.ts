@@ -44,6 +44,8 @@ export const trips = pgTable(
     eventSeq: bigint("event_seq", { mode: "number" }).notNull().default(0),
     // Secret for the subscribable calendar feed.
     calendarToken: text("calendar_token"),
+    // Last booking write: a plan made before it is out of date (its `bookingsChanged` mark; issue 17).
+    bookingsChangedAt: timestamp("bookings_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ExportJob } from "@tabi/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect";
+import { presentBooking } from "../bookings/present";
 import {
   bookingsOf,
   exportCounts,
@@ -159,9 +160,11 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
 
   const reactions = await reactionsOf(db, userId);
   step(SMALL_PART);
+  // As the API shows them (prices in major units), without who saved them: that is the user.
   const bookings = (await bookingsOf(db, userId)).map(({ booking, tripName }) => ({
-    ...booking,
+    ...presentBooking({ ...booking, userName: null }),
     userId: undefined,
+    userName: undefined,
     tripName,
   }));
   step(bookings.length);

@@ -14,6 +14,8 @@ interface World {
   placeId: string;
   /** A chat message the member sent, and a photo the owner uploaded. */
   messageId: string;
+  /** A flight booking the member saved. */
+  bookingId: string;
   uploadId: string;
   /** A collaborate link the owner made (only for the sharing cases). */
   shareId: string;
@@ -35,6 +37,7 @@ interface Case {
 const NOT_IN = { signedOut: 401, guest: 404, nonMember: 404 } as const;
 
 const PLACE = { name: "Fushimi Inari", latitude: 34.9671, longitude: 135.7727 };
+const FLIGHT = { bookingType: "flight", route: "ICN → KIX", departureTime: "09:00", flightNumber: "KE 721" };
 
 const CASES: Case[] = [
   {
@@ -154,6 +157,47 @@ const CASES: Case[] = [
     method: "DELETE",
     route: "/api/trips/:tripId/places/:placeId/wish",
     url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/wish`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  // Any member saves, edits and deletes any booking of the trip (spec 2 s.6).
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/bookings",
+    url: (w) => `/api/trips/${w.tripId}/bookings`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/bookings",
+    url: (w) => `/api/trips/${w.tripId}/bookings`,
+    body: () => ({ bookingType: "walking", route: "Gion → Kiyomizu-dera", departureTime: "10:00" }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/bookings/:bookingId",
+    url: (w) => `/api/trips/${w.tripId}/bookings/${w.bookingId}`,
+    body: () => ({ notes: "Aisle seats" }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/bookings/:bookingId",
+    url: (w) => `/api/trips/${w.tripId}/bookings/${w.bookingId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  // A leg's facts and the restaurant search near a stop: for the trip's members only.
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/travel/leg",
+    url: (w) =>
+      `/api/trips/${w.tripId}/travel/leg?fromLat=35.0116&fromLng=135.7681&toLat=34.9671&toLng=135.7727`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/restaurants",
+    url: (w) => `/api/trips/${w.tripId}/restaurants?lat=35.0116&lng=135.7681&q=ramen&meal=lunch`,
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
   {
@@ -376,10 +420,13 @@ async function freshWorld(): Promise<World> {
     content: `About ${PLACE.name}`,
   });
   expect(message.statusCode).toBe(201);
+  const booking = await people.member.post(`/api/trips/${trip.id}/bookings`, FLIGHT);
+  expect(booking.statusCode).toBe(201);
   return {
     tripId: trip.id,
     placeId: place.json().place.id,
     messageId: message.json().id,
+    bookingId: booking.json().id,
     uploadId: "",
     shareId: "",
     shareToken: "",
@@ -433,6 +480,7 @@ describe("route by role", () => {
         if (res.statusCode === 404 || res.statusCode === 401) {
           expect(res.body).not.toContain(w.tripName);
           expect(res.body).not.toContain(PLACE.name);
+          expect(res.body).not.toContain(FLIGHT.flightNumber);
           expect(res.json().error.code).toMatch(/NOT_FOUND|UNAUTHORIZED/);
         }
         if (c.route === "/api/trips" && c.method === "GET" && res.statusCode === 200) {

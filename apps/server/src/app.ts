@@ -26,6 +26,7 @@ import { findWebDist, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
 import { billingRoutes } from "./modules/billing/routes";
 import { BillingService } from "./modules/billing/service";
+import { bookingRoutes } from "./modules/bookings/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { ChatService } from "./modules/chat/service";
 import { feedbackRoutes } from "./modules/feedback/routes";
@@ -45,6 +46,8 @@ import { sharingRoutes } from "./modules/sharing/routes";
 import { SharingService } from "./modules/sharing/service";
 import { ShareKeys } from "./modules/sharing/token";
 import { systemRoutes } from "./modules/system/routes";
+import { travelRoutes } from "./modules/travel/routes";
+import { TravelService } from "./modules/travel/service";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { multipartOptions, uploadRoutes } from "./modules/uploads/routes";
@@ -52,6 +55,7 @@ import { startUploadSweep } from "./modules/uploads/sweep";
 import { createMailProvider } from "./providers/mail";
 import { createPaymentsProvider } from "./providers/payments";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
+import { createRides } from "./providers/rides";
 import { createRouting } from "./providers/routing";
 import { createStorage } from "./providers/storage";
 import { TripBus } from "./realtime/bus";
@@ -131,14 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const queue = config.jobQueue === "pg-boss" ? await pgBossQueue(queueUrl, app.log) : null;
   if (queue) app.addHook("onClose", () => queue.close());
   const routing = createRouting(config, app.log);
-  const optimizations = new OptimizationService(
-    database.db,
-    bus,
-    createGeoLookup(places),
-    app.log,
-    queue,
-    routing,
-  );
+  const geo = createGeoLookup(places);
+  const optimizations = new OptimizationService(database.db, bus, geo, app.log, queue, routing);
   const storage = await createStorage(config);
   app.addHook("onClose", () => storage.close());
   const stopSweep = startUploadSweep(database.db, storage, (err) =>
@@ -223,7 +221,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await memberRoutes(app, ctx);
   await invitationRoutes(app, ctx);
   await placeRoutes(app, ctx);
+  await bookingRoutes(app, ctx);
   await placeSearchRoutes(app, ctx);
+  await travelRoutes(app, new TravelService({ routing, geo, rides: createRides(config, app.log), places }));
   await itineraryRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, new ChatService(database.db, bus, storage));

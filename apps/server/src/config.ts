@@ -78,6 +78,10 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: z.string().min(1).optional(),
   // Another Stripe API address (stripe-mock, or the tests' fake server); unset: api.stripe.com.
   STRIPE_API_URL: url.optional(),
+  // Uber's ride estimates (issue 17); unset: the spec's local taxi model. The client id goes into
+  // the Uber deep link.
+  UBER_SERVER_TOKEN: z.string().min(1).optional(),
+  UBER_CLIENT_ID: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,6 +123,10 @@ export interface Config {
   stripe:
     | { secretKey: string; webhookSecret: string; priceId: string | undefined; apiUrl: string | undefined }
     | undefined;
+  /** Uber's ride estimates when UBER_SERVER_TOKEN is set; undefined: the local taxi model (issue 17). */
+  uber: { serverToken: string } | undefined;
+  /** Uber's client id for the ride deep link (optional there). */
+  uberClientId: string | undefined;
 }
 
 export interface S3Config {
@@ -223,6 +231,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    uber: e.UBER_SERVER_TOKEN ? { serverToken: e.UBER_SERVER_TOKEN } : undefined,
+    uberClientId: e.UBER_CLIENT_ID,
     map: {
       styleUrl: e.MAP_STYLE_URL ?? null,
       tileUrl:

@@ -31,6 +31,8 @@ export const clientConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMailbox: z.boolean(),
   marketingUrl: z.string(),
+  /** Added to the Uber deep link of a ride (UBER_CLIENT_ID); null when not set. */
+  uberClientId: z.string().nullable(),
   map: z.object({
     /** A full MapLibre style URL replaces the built-in basemap. */
     styleUrl: z.string().nullable(),

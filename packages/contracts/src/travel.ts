@@ -54,6 +54,8 @@ export const rideOptionSchema = z.object({
   currency: z.string(),
   capacity: z.number(),
   image: z.string().nullable(),
+  /** Minutes until a car can pick up (Uber's time estimate); absent for the local model. */
+  pickupMinutes: z.number().optional(),
 });
 export type RideOption = z.infer<typeof rideOptionSchema>;
 

@@ -32,6 +32,7 @@ export async function systemRoutes(app: App, ctx: AppContext) {
     googleSignIn: Boolean(config.google),
     devMailbox: !config.isProduction && ctx.mail.kind === "outbox",
     marketingUrl: config.marketingUrl,
+    uberClientId: config.uberClientId ?? null,
     map: config.map,
   };
   app.get(

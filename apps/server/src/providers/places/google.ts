@@ -1,9 +1,17 @@
 import { type HttpOptions, requestJson } from "./http";
 import { type GooglePeriod, googlePeriodsToOsm } from "./opening-hours";
 import { shortAddress } from "./osm";
+import { restaurantFrom } from "./restaurants";
 import { timezoneAt } from "./timezone";
 import { searchBias } from "./trip-area";
-import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
+import {
+  type LatLng,
+  type PlaceResult,
+  type PlacesProvider,
+  PlacesProviderError,
+  type RestaurantCandidate,
+  type SearchWhere,
+} from "./types";
 
 export const GOOGLE_ATTRIBUTION = "Search by Google";
 const PLACES_URL = "https://places.googleapis.com/v1";
@@ -22,6 +30,18 @@ const FIELDS = [
   "addressComponents",
   "regularOpeningHours",
 ];
+/** The restaurant search's fields: the place's, its price level and its main type (the cuisine). */
+const RESTAURANT_FIELDS = [...FIELDS, "priceLevel", "primaryType"];
+/** The most results one Nearby or Text Search page holds. */
+const MAX_PAGE = 20;
+/** Google's price levels, as the 0-4 of the spec's price_level. */
+const PRICE_LEVELS: Record<string, number> = {
+  PRICE_LEVEL_FREE: 0,
+  PRICE_LEVEL_INEXPENSIVE: 1,
+  PRICE_LEVEL_MODERATE: 2,
+  PRICE_LEVEL_EXPENSIVE: 3,
+  PRICE_LEVEL_VERY_EXPENSIVE: 4,
+};
 /** The largest circle Text Search takes as a location bias. */
 const MAX_BIAS_METRES = 50_000;
 
@@ -42,6 +62,8 @@ interface GooglePlace {
   rating?: number;
   addressComponents?: { longText?: string; shortText?: string; types?: string[] }[];
   regularOpeningHours?: { periods?: GooglePeriod[] };
+  priceLevel?: string;
+  primaryType?: string;
 }
 
 /**
@@ -57,6 +79,23 @@ export function googlePlaces(options: GoogleOptions): PlacesProvider {
     "x-goog-fieldmask": mask,
   });
 
+  const post = async (path: string, mask: string[], body: object) => {
+    const answer = await requestJson(
+      "Google Places",
+      `${placesUrl}/${path}`,
+      {
+        method: "POST",
+        headers: headers(mask.map((f) => `places.${f}`).join(",")),
+        body: JSON.stringify(body),
+      },
+      options,
+    );
+    const places = (answer as { places?: unknown }).places ?? [];
+    if (!Array.isArray(places))
+      throw new PlacesProviderError("Google Places", "bad_answer", "Google Places answered without places");
+    return places as GooglePlace[];
+  };
+
   return {
     name: "google",
     attribution: GOOGLE_ATTRIBUTION,
@@ -68,20 +107,28 @@ export function googlePlaces(options: GoogleOptions): PlacesProvider {
         const radius = Math.min(MAX_BIAS_METRES, Math.round(bias.radiusKm * 1000));
         body.locationBias = { circle: { center: { latitude: lat, longitude: lng }, radius } };
       }
-      const answer = await requestJson(
-        "Google Places",
-        `${placesUrl}/places:searchText`,
-        {
-          method: "POST",
-          headers: headers(FIELDS.map((f) => `places.${f}`).join(",")),
-          body: JSON.stringify(body),
-        },
-        options,
-      );
-      const places = (answer as { places?: unknown }).places ?? [];
-      if (!Array.isArray(places))
-        throw new PlacesProviderError("Google Places", "bad_answer", "Google Places answered without places");
-      return places.flatMap((p) => parseGooglePlace(p as GooglePlace) ?? []);
+      return (await post("places:searchText", FIELDS, body)).flatMap((p) => parseGooglePlace(p) ?? []);
+    },
+    async restaurantsNear(query: string, near: LatLng, radiusMeters: number, limit: number) {
+      const circle = { center: { latitude: near.lat, longitude: near.lng }, radius: radiusMeters };
+      const size = Math.min(MAX_PAGE, limit);
+      // No name: Nearby Search, restricted to the circle. A name: Text Search, biased to it (Text
+      // Search restricts to rectangles only); the caller drops what lies outside.
+      const places = query
+        ? await post("places:searchText", RESTAURANT_FIELDS, {
+            textQuery: query,
+            includedType: "restaurant",
+            pageSize: size,
+            languageCode: language,
+            locationBias: { circle },
+          })
+        : await post("places:searchNearby", RESTAURANT_FIELDS, {
+            includedTypes: ["restaurant", "meal_takeaway"],
+            maxResultCount: size,
+            languageCode: language,
+            locationRestriction: { circle },
+          });
+      return places.flatMap((p) => googleRestaurant(p) ?? []);
     },
     async details(id: string) {
       const m = /^google:([\w-]+)$/.exec(id);
@@ -194,6 +241,20 @@ export function parseGooglePlace(p: GooglePlace): PlaceResult | null {
     timezone: timezoneAt(lat, lng),
     ...hours(p.regularOpeningHours?.periods),
   };
+}
+
+export function googleRestaurant(p: GooglePlace): RestaurantCandidate | null {
+  const place = parseGooglePlace(p);
+  if (!place) return null;
+  // "ramen_restaurant" -> "ramen"; the plain "restaurant" says nothing about the cuisine.
+  const cuisineType = [p.primaryType, ...(p.types ?? [])].find(
+    (t) => t?.endsWith("_restaurant") && t !== "fast_food_restaurant",
+  );
+  return restaurantFrom(place, {
+    types: p.types ?? [],
+    cuisine: cuisineType?.replace(/_restaurant$/, "").replaceAll("_", " ") ?? null,
+    priceLevel: p.priceLevel !== undefined ? (PRICE_LEVELS[p.priceLevel] ?? null) : null,
+  });
 }
 
 const hours = (periods: GooglePeriod[] | undefined) => {

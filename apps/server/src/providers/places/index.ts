@@ -5,7 +5,7 @@ import { offlinePlaces } from "./offline";
 import { photonPlaces } from "./photon";
 import type { FetchLike, PlaceResult, PlacesProvider } from "./types";
 
-export type { LatLng, PlaceResult, PlacesProvider, SearchWhere } from "./types";
+export type { LatLng, PlaceResult, PlacesProvider, RestaurantCandidate, SearchWhere } from "./types";
 export { PlacesProviderError } from "./types";
 
 export const PLACES_PROVIDERS = ["offline", "photon", "nominatim", "google"] as const;
@@ -57,10 +57,28 @@ export interface GeoLookup {
   countryAt(lat: number, lng: number): Promise<string | null>;
 }
 
-export function createGeoLookup(search: PlacesProvider, gazetteer?: Partial<GazetteerPaths>): GeoLookup {
+/** The leg facts' airports (issue 17): a separate interface, so GeoLookup's test doubles stay as they are. */
+export interface AirportsNear {
+  /** Up to `limit` airports with IATA codes within maxKm, nearest first, with their distance. */
+  nearestAirports(
+    lat: number,
+    lng: number,
+    limit: number,
+    maxKm: number,
+  ): Promise<(PlaceResult & { km: number })[]>;
+}
+
+export function createGeoLookup(
+  search: PlacesProvider,
+  gazetteer?: Partial<GazetteerPaths>,
+): GeoLookup & AirportsNear & { airport(iata: string): Promise<PlaceResult | null> } {
   const offline = "load" in search ? (search as ReturnType<typeof offlinePlaces>) : offlinePlaces(gazetteer);
   return {
     nearestAirport: async (lat, lng) => (await offline.load()).nearestAirport(lat, lng),
+    // A booked flight's airports by its route's codes (itinerary/flights.ts).
+    airport: async (iata) => (await offline.load()).details(`iata:${iata.toUpperCase()}`),
+    nearestAirports: async (lat, lng, limit, maxKm) =>
+      (await offline.load()).nearestAirports(lat, lng, limit, maxKm),
     countryAt: async (lat, lng) => (await offline.load()).reverse(lat, lng)?.countryCode ?? null,
   };
 }

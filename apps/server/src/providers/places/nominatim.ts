@@ -1,9 +1,17 @@
 import { type HttpOptions, RecentCache, requestJson, throttle } from "./http";
 import { readableHours } from "./opening-hours";
 import { osmCategory, osmId, shortAddress } from "./osm";
+import { boxAround, OSM_FOOD_AMENITIES, osmCuisine, restaurantFrom } from "./restaurants";
 import { timezoneAt } from "./timezone";
 import { searchBias } from "./trip-area";
-import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
+import {
+  type LatLng,
+  type PlaceResult,
+  type PlacesProvider,
+  PlacesProviderError,
+  type RestaurantCandidate,
+  type SearchWhere,
+} from "./types";
 
 export const NOMINATIM_DEFAULT_URL = "https://nominatim.openstreetmap.org";
 export const NOMINATIM_ATTRIBUTION = "Search by Nominatim · Data © OpenStreetMap contributors (ODbL)";
@@ -43,11 +51,10 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
   const slot = throttle(options.intervalMs ?? 1000, options.maxWaitMs ?? 5000, "Nominatim");
   const cache = new RecentCache<PlaceResult[]>(500);
 
-  const get = async (path: string, params: Record<string, string>) => {
-    const url = `${base}${path}?${new URLSearchParams({ ...params, format: "jsonv2", addressdetails: "1", extratags: "1", "accept-language": language })}`;
-    const cached = cache.get(url);
-    if (cached) return cached;
-    const body = await slot(() =>
+  const urlOf = (path: string, params: Record<string, string>) =>
+    `${base}${path}?${new URLSearchParams({ ...params, format: "jsonv2", addressdetails: "1", extratags: "1", "accept-language": language })}`;
+  const fetchJson = (url: string) =>
+    slot(() =>
       requestJson(
         "Nominatim",
         url,
@@ -55,10 +62,15 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
         options,
       ),
     );
-    const results = parseNominatim(body);
+  const get = async (path: string, params: Record<string, string>) => {
+    const url = urlOf(path, params);
+    const cached = cache.get(url);
+    if (cached) return cached;
+    const results = parseNominatim(await fetchJson(url));
     cache.set(url, results);
     return results;
   };
+  const eateries = new RecentCache<RestaurantCandidate[]>(200);
 
   return {
     name: "nominatim",
@@ -85,7 +97,35 @@ export function nominatimPlaces(options: NominatimOptions): PlacesProvider {
       const [first] = await get("/reverse", { lat: String(lat), lon: String(lng), zoom: "10" });
       return first ?? null;
     },
+    async restaurantsNear(query: string, near: LatLng, radiusMeters: number, limit: number) {
+      // bounded=1 keeps results inside the viewbox; "restaurant" alone is one of Nominatim's special
+      // phrases and lists the restaurants there.
+      const [west, south, east, north] = boxAround(near.lat, near.lng, radiusMeters);
+      const url = urlOf("/search", {
+        q: query || "restaurant",
+        limit: String(Math.min(40, limit)),
+        viewbox: [west, north, east, south].join(","),
+        bounded: "1",
+      });
+      const cached = eateries.get(url);
+      if (cached) return cached;
+      const results = parseNominatimRestaurants(await fetchJson(url));
+      eateries.set(url, results);
+      return results;
+    },
   };
+}
+
+/** Search answers tagged as places to eat, with OSM's cuisine tag. */
+export function parseNominatimRestaurants(body: unknown): RestaurantCandidate[] {
+  if (!Array.isArray(body))
+    throw new PlacesProviderError("Nominatim", "bad_answer", "Nominatim answered without places");
+  return (body as NominatimPlace[]).flatMap((p) => {
+    const types = p.category === "amenity" ? OSM_FOOD_AMENITIES[p.type ?? ""] : undefined;
+    const [place] = parseNominatim([p]);
+    if (!types || !place) return [];
+    return [restaurantFrom(place, { types, cuisine: osmCuisine(p.extratags?.cuisine) })];
+  });
 }
 
 /** The OSM opening_hours tag when the `opening_hours` package reads it; a broken tag is dropped. */

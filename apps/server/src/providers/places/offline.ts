@@ -1,5 +1,6 @@
 import type { Gazetteer } from "./gazetteer/gazetteer";
 import { defaultPaths, type GazetteerPaths, loadGazetteer } from "./gazetteer/load";
+import { restaurantFrom } from "./restaurants";
 import { type PlacesProvider, PlacesProviderError } from "./types";
 
 export const OFFLINE_ATTRIBUTION =
@@ -39,5 +40,11 @@ export function offlinePlaces(options: OfflineOptions = {}): PlacesProvider & { 
     search: async (query, where, limit) => (await load()).search(query, where, limit),
     details: async (id) => (await load()).details(id),
     reverse: async (lat, lng) => (await load()).reverse(lat, lng),
+    // The shipped list has only a few dozen famous places to eat (food streets, old cafés): all of
+    // those in the circle, whatever the query; the caller ranks name matches first.
+    restaurantsNear: async (_query, near, radiusMeters) =>
+      (await load())
+        .near(near.lat, near.lng, radiusMeters / 1000, "restaurant")
+        .map((place) => restaurantFrom(place, { types: ["restaurant", "food"] })),
   };
 }

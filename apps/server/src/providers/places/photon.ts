@@ -1,8 +1,16 @@
 import { type HttpOptions, RecentCache, requestJson } from "./http";
 import { osmCategory, osmId, shortAddress } from "./osm";
+import { boxAround, OSM_FOOD_AMENITIES, osmCuisine, restaurantFrom } from "./restaurants";
 import { timezoneAt } from "./timezone";
 import { searchBias } from "./trip-area";
-import { type PlaceResult, type PlacesProvider, PlacesProviderError, type SearchWhere } from "./types";
+import {
+  type LatLng,
+  type PlaceResult,
+  type PlacesProvider,
+  PlacesProviderError,
+  type RestaurantCandidate,
+  type SearchWhere,
+} from "./types";
 
 export const PHOTON_DEFAULT_URL = "https://photon.komoot.io";
 export const PHOTON_ATTRIBUTION = "Search by Photon (komoot) · Data © OpenStreetMap contributors (ODbL)";
@@ -58,7 +66,43 @@ export function photonPlaces(options: PhotonOptions = {}): PlacesProvider {
       });
       return first ?? null;
     },
+    async restaurantsNear(query: string, near: LatLng, radiusMeters: number, limit: number) {
+      const params: [string, string][] = [
+        ["lat", round(near.lat)],
+        ["lon", round(near.lng)],
+        ["limit", String(limit)],
+        ["lang", language],
+        ...Object.keys(OSM_FOOD_AMENITIES).map((v): [string, string] => ["osm_tag", `amenity:${v}`]),
+      ];
+      // A name: search in the circle's box. No name: Photon's reverse with tag filters lists the
+      // nearest places to eat (its /api needs a query).
+      if (query) params.push(["q", query], ["bbox", boxAround(near.lat, near.lng, radiusMeters).join(",")]);
+      else params.push(["radius", String(radiusMeters / 1000)]);
+      const url = `${base}${query ? "/api" : "/reverse"}?${new URLSearchParams(params)}`;
+      const body = await requestJson("Photon", url, { headers: { accept: "application/json" } }, options);
+      return parsePhotonRestaurants(body);
+    },
   };
+}
+
+/** Features tagged as places to eat, with their cuisine when Photon passes it on (`extra`). */
+export function parsePhotonRestaurants(body: unknown): RestaurantCandidate[] {
+  const features = parsePhotonFeatures(body);
+  return features.flatMap((f) => {
+    const p = f.properties ?? {};
+    const types = p.osm_key === "amenity" ? OSM_FOOD_AMENITIES[String(p.osm_value)] : undefined;
+    const [place] = parsePhoton({ features: [f] });
+    if (!types || !place) return [];
+    const extra = (p as Record<string, unknown>).extra as Record<string, unknown> | undefined;
+    return [restaurantFrom(place, { types, cuisine: osmCuisine(extra?.cuisine) })];
+  });
+}
+
+function parsePhotonFeatures(body: unknown): PhotonFeature[] {
+  const features = (body as { features?: unknown })?.features;
+  if (!Array.isArray(features))
+    throw new PlacesProviderError("Photon", "bad_answer", "Photon answered without features");
+  return features as PhotonFeature[];
 }
 
 /** Map zoom whose view holds about radiusKm around the centre: 5 km 14, 10 km 13, 40 km 11. */
@@ -68,11 +112,8 @@ export const photonZoom = (radiusKm: number) =>
 const round = (x: number) => String(Math.round(x * 1e4) / 1e4);
 
 export function parsePhoton(body: unknown): PlaceResult[] {
-  const features = (body as { features?: unknown })?.features;
-  if (!Array.isArray(features))
-    throw new PlacesProviderError("Photon", "bad_answer", "Photon answered without features");
   const out: PlaceResult[] = [];
-  for (const f of features as PhotonFeature[]) {
+  for (const f of parsePhotonFeatures(body)) {
     const [lng, lat] = f.geometry?.coordinates ?? [];
     const p = f.properties ?? {};
     const str = (k: string) => (typeof p[k] === "string" ? (p[k] as string) : undefined);

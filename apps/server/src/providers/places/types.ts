@@ -1,6 +1,8 @@
-import type { PlaceResult } from "@tabi/contracts";
+import type { PlaceResult, Restaurant } from "@tabi/contracts";
 
 export type { PlaceResult };
+/** A restaurant as a provider found it; the caller measures distanceMeters from its own point. */
+export type RestaurantCandidate = Omit<Restaurant, "distanceMeters">;
 export type LatLng = { lat: number; lng: number };
 
 /** Where a search should look first. */
@@ -21,6 +23,17 @@ export interface PlacesProvider {
   details(id: string): Promise<PlaceResult | null>;
   /** The nearest named place (a city for the gazetteer); null when nothing is close. */
   reverse(lat: number, lng: number): Promise<PlaceResult | null>;
+  /**
+   * Places to eat around `near` (issue 17, spec 2 s.5 'Restaurant search'); an empty query means
+   * "any restaurant near". Roughly within radiusMeters: the caller filters, sorts and cuts to size.
+   * Optional so that test doubles need not have it; every real provider does.
+   */
+  restaurantsNear?(
+    query: string,
+    near: LatLng,
+    radiusMeters: number,
+    limit: number,
+  ): Promise<RestaurantCandidate[]>;
 }
 
 /**

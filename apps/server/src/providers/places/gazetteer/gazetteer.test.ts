@@ -66,6 +66,16 @@ describe("search", () => {
     expect(g.nearestAirport(0, -30)).toBeNull(); // mid-Atlantic
   });
 
+  it("lists up to three airports a group would fly from, large ones first, nearest first", () => {
+    const tokyo = g.nearestAirports(35.6812, 139.7671, 3, 400);
+    expect(tokyo.map((a) => a.iata)).toEqual(expect.arrayContaining(["HND", "NRT"]));
+    expect(tokyo).toHaveLength(3);
+    expect(tokyo.map((a) => a.km)).toEqual(tokyo.map((a) => a.km).sort((a, b) => a - b));
+    expect(tokyo[0]!.km).toBeCloseTo(15, 0);
+    expect(g.nearestAirports(0, -30, 3, 400)).toEqual([]);
+    expect(g.nearestAirports(35.6812, 139.7671, 3, 5)).toEqual([]);
+  });
+
   it("prefers the place near `near` among equal names", () => {
     expect(top("springfield", { lat: 41.88, lng: -87.63 })?.address).toBe("Springfield, IL, United States");
     expect(top("springfield", { lat: 42.36, lng: -71.06 })?.address).toBe("Springfield, MA, United States");

@@ -38,6 +38,8 @@ export class Gazetteer {
   private readonly categories: string[];
   private readonly cities: PointGrid;
   private readonly airports: PointGrid;
+  /** Per category, built on first use (only the restaurant search asks, for a few dozen entries). */
+  private readonly byCategory = new Map<string, PointGrid>();
   private readonly rows = new Int32Array(3 * 256);
 
   constructor(file: Buffer) {
@@ -199,6 +201,45 @@ export class Gazetteer {
       if (best) return this.result((best as { point: number }).point);
     }
     return null;
+  }
+
+  /**
+   * Up to `limit` airports with an IATA code within maxKm (the leg facts' "fly from" list), nearest
+   * first. Chosen as nearestAirport chooses: large airports within 200 km before medium ones with
+   * scheduled flights within 300 km before any other, so the small fields next door do not push
+   * Narita out of Tokyo's three.
+   */
+  nearestAirports(lat: number, lng: number, limit: number, maxKm: number): (PlaceResult & { km: number })[] {
+    const tier = (point: number, km: number) =>
+      AIRPORT_TIERS.findIndex(([minBoost, tierKm]) => this.iataBoost[point]! >= minBoost && km <= tierKm);
+    const hits: { point: number; km: number; tier: number }[] = [];
+    this.airports.within(lat, lng, maxKm, (point, km) => {
+      hits.push({ point, km, tier: tier(point, km) });
+    });
+    return hits
+      .map((h) => ({ ...h, tier: h.tier === -1 ? AIRPORT_TIERS.length : h.tier }))
+      .sort((a, b) => a.tier - b.tier || a.km - b.km)
+      .map((h) => ({ ...this.result(h.point), km: h.km }))
+      .filter((r) => r.iata)
+      .slice(0, limit)
+      .sort((a, b) => a.km - b.km);
+  }
+
+  /** Entries of one category within maxKm, nearest first (the offline restaurant search). */
+  near(lat: number, lng: number, maxKm: number, category: string): (PlaceResult & { km: number })[] {
+    let grid = this.byCategory.get(category);
+    if (!grid) {
+      const code = this.categories.indexOf(category);
+      const entries: number[] = [];
+      for (let i = 0; i < this.category.length; i++) if (this.category[i] === code) entries.push(i);
+      grid = new PointGrid(this.lat, this.lng, Uint32Array.from(entries), 0.1);
+      this.byCategory.set(category, grid);
+    }
+    const hits: { point: number; km: number }[] = [];
+    grid.within(lat, lng, maxKm, (point, km) => {
+      hits.push({ point, km });
+    });
+    return hits.sort((a, b) => a.km - b.km).map((h) => ({ ...this.result(h.point), km: h.km }));
   }
 
   private result(entry: number): PlaceResult {

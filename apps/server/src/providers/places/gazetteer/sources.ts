@@ -200,7 +200,9 @@ async function airportRecords(placeNear: (lat: number, lng: number) => string | 
     const lat = Number(a.latitude);
     const lng = Number(a.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
-    const size = a.type === "large_airport" ? 2 : a.type === "medium_airport" && scheduled ? 1 : 0;
+    // Without scheduled flights a "large" airport is an air base or a closed one (Yokota, Tegel): it
+    // ranks as a small one, so nobody is offered a flight to it.
+    const size = !scheduled ? 0 : a.type === "large_airport" ? 2 : a.type === "medium_airport" ? 1 : 0;
     out.push({
       id: `iata:${a.iata}`,
       name: a.airport,

@@ -108,6 +108,9 @@ const visitSchema = z.object({
   category: z.string(),
   /** A stop the plan adds itself (an airport of a flight leg): not a trip place, not editable. */
   system: z.enum(["airport"]).optional(),
+  /** The booking behind a system stop (a booked flight, issue 17), and its flight number. */
+  bookingId: z.string().optional(),
+  flightNumber: z.string().optional(),
   /** Locked by a member: re-optimising keeps the visit on its day ("day") or also at its start time ("time"). */
   locked: z.enum(["day", "time"]).optional(),
   /** Why the visit is not where the group wished it (a time-of-day wish the plan could not keep). */

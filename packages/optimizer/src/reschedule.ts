@@ -9,7 +9,17 @@ export type ScheduleEdit =
   | { type: "reorder"; from: number; to: number }
   | { type: "resize"; placeId: string; stayMinutes: number }
   | { type: "remove"; placeId: string }
-  | { type: "insert"; placeId: string; index: number; stayMinutes?: number };
+  | {
+      type: "insert";
+      placeId: string;
+      index: number;
+      stayMinutes?: number;
+      /** The visit is this meal (a restaurant from the meal button): it replaces the day's break. */
+      meal?: MealKind;
+    };
+
+/** When the calendar's meal buttons put a meal (contracts MEAL_TIMES): a meal visit waits for it. */
+export const MEAL_VISIT_AT: Record<MealKind, number> = { breakfast: 8 * 60, lunch: 12 * 60, dinner: 18 * 60 };
 
 export interface Violation {
   kind: "closed" | "day_end" | "meal" | "duplicate";
@@ -42,7 +52,14 @@ export function reschedule(
     stay: parseAfter(v.end, parseAfter(v.start, 0)) - parseAfter(v.start, 0),
   }));
   const mealAfter = new Map<MealKind, string | null>(day.meals.map((m) => [m.kind, m.afterPlaceId]));
-  for (const edit of edits) applyEdit(items, mealAfter, edit, c.placeIndex, problem);
+  // A meal taken at a visit is that visit, not a break: it stays with the visit through later edits.
+  const mealAt = new Map<MealKind, string>(
+    day.meals.flatMap((m) => (m.placeId ? [[m.kind, m.placeId] as const] : [])),
+  );
+  for (const edit of edits) applyEdit(items, mealAfter, mealAt, edit, c.placeIndex, problem);
+  // A meal whose visit is not in the day (moved away by an older version) is a break again.
+  for (const [kind, placeId] of mealAt) if (!items.some((it) => it.placeId === placeId)) mealAt.delete(kind);
+  const mealOf = new Map([...mealAt].map(([kind, placeId]) => [placeId, kind]));
 
   const violations: Violation[] = [];
   const seen = new Set<string>();
@@ -54,6 +71,7 @@ export function reschedule(
     for (let v = model.places; v < model.nodes; v++) {
       if (model.mealTour[v - model.places] !== t) continue;
       const kind = c.mealKind[v - model.places]!;
+      if (mealAt.has(kind)) continue;
       if ((mealAfter.has(kind) ? mealAfter.get(kind) : null) !== after) continue;
       const w = model.winPtr[t * model.nodes + v]!;
       const start = Math.max(clock, model.winOpen[w]!);
@@ -82,6 +100,9 @@ export function reschedule(
     const loc = model.loc[v]!;
     const leg = model.travel[at * model.locations + loc]!;
     const arrive = clock + leg;
+    const meal = mealOf.get(item.placeId);
+    // A meal visit is not taken before its meal's time: the group waits there.
+    const earliest = meal ? Math.max(arrive, MEAL_VISIT_AT[meal]) : arrive;
     // A visit waits for the time of day it was wished for where that still fits; else its opening
     // hours alone hold (a time-of-day wish is not a rule of the day).
     let start = Number.NaN;
@@ -90,7 +111,7 @@ export function reschedule(
       ...(c.relaxed ? [openWindows(c.relaxed, t, v)] : []),
     ]) {
       for (const [o, cl] of windows) {
-        const s = Math.max(arrive, o);
+        const s = Math.max(earliest, o);
         if (s + item.stay <= cl) {
           start = s;
           break;
@@ -99,7 +120,7 @@ export function reschedule(
       if (!Number.isNaN(start)) break;
     }
     if (Number.isNaN(start)) {
-      start = arrive;
+      start = earliest;
       violations.push({
         kind: "closed",
         placeId: item.placeId,
@@ -115,6 +136,14 @@ export function reschedule(
       travelMinutes: leg,
       mode: legModeOf(c, at, loc),
     });
+    if (meal)
+      meals.push({
+        kind: meal,
+        start: formatHhmm(start),
+        end: formatHhmm(clock),
+        afterPlaceId: visits.length > 1 ? visits[visits.length - 2]!.placeId : null,
+        placeId: item.placeId,
+      });
     at = loc;
     takeMeals(item.placeId);
   }
@@ -153,6 +182,7 @@ function openWindows(model: Model, t: number, v: number): [number, number][] {
 function applyEdit(
   items: Item[],
   mealAfter: Map<MealKind, string | null>,
+  mealAt: Map<MealKind, string>,
   edit: ScheduleEdit,
   placeIndex: Map<string, number>,
   problem: Problem,
@@ -179,6 +209,12 @@ function applyEdit(
       const i = find(edit.placeId);
       const before = i > 0 ? items[i - 1]!.placeId : null;
       for (const [kind, after] of mealAfter) if (after === edit.placeId) mealAfter.set(kind, before);
+      // Without its restaurant the meal is a break again, where the group then is.
+      for (const [kind, placeId] of mealAt)
+        if (placeId === edit.placeId) {
+          mealAt.delete(kind);
+          mealAfter.set(kind, before);
+        }
       items.splice(i, 1);
       return;
     }
@@ -190,6 +226,10 @@ function applyEdit(
         placeId: edit.placeId,
         stay: Math.round(edit.stayMinutes ?? problem.places[v]!.stayMinutes),
       });
+      if (edit.meal) {
+        for (const [kind, placeId] of mealAt) if (placeId === edit.placeId) mealAt.delete(kind);
+        mealAt.set(edit.meal, edit.placeId);
+      }
     }
   }
 }

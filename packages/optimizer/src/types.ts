@@ -104,6 +104,8 @@ export interface Meal {
   end: Hhmm;
   /** The visit after which it is taken (where the group is); null: at the day's start point. */
   afterPlaceId: string | null;
+  /** The meal is this visit (a restaurant added from a meal button): no separate break (issue 17). */
+  placeId?: string;
 }
 
 export interface PlanDay {

@@ -62,4 +62,40 @@ describe("reschedule", () => {
     expect(less.meals.map((m) => m.kind)).toEqual(day.meals.map((m) => m.kind));
     expect(violations).toEqual([]);
   });
+
+  describe("a restaurant added from the lunch button", () => {
+    const noodles = { id: "noodles", location: "x", stayMinutes: 60, wishes: { a: 3 }, preferred: "noon" };
+    const withNoodles: Problem = { ...problem, places: [...problem.places, noodles] as Problem["places"] };
+    // At the start of the day: the group would be there at 09:30, so the visit waits for 12:00.
+    const { day: withLunch, violations } = reschedule(withNoodles, day, [
+      { type: "insert", placeId: "noodles", index: 0, stayMinutes: 60, meal: "lunch" },
+    ]);
+
+    it("is lunch at 12:00, in place of the lunch break", () => {
+      expect(withLunch.visits[0]).toMatchObject({ placeId: "noodles", start: "12:00", end: "13:00" });
+      const lunches = withLunch.meals.filter((m) => m.kind === "lunch");
+      expect(lunches).toEqual([
+        { kind: "lunch", start: "12:00", end: "13:00", afterPlaceId: null, placeId: "noodles" },
+      ]);
+      expect(violations.filter((v) => v.kind === "meal")).toEqual([]);
+    });
+
+    it("stays lunch, at its visit, through a later reorder", () => {
+      const { day: reordered } = reschedule(withNoodles, withLunch, [{ type: "reorder", from: 0, to: 2 }]);
+      expect(reordered.visits.map((v) => v.placeId)[2]).toBe("noodles");
+      const lunches = reordered.meals.filter((m) => m.kind === "lunch");
+      expect(lunches).toHaveLength(1);
+      expect(lunches[0]).toMatchObject({ placeId: "noodles", afterPlaceId: reordered.visits[1]!.placeId });
+      const visit = reordered.visits[2]!;
+      expect([lunches[0]!.start, lunches[0]!.end]).toEqual([visit.start, visit.end]);
+      expect(visit.start >= "12:00").toBe(true);
+    });
+
+    it("gives the lunch break back when the restaurant is removed", () => {
+      const { day: without } = reschedule(withNoodles, withLunch, [{ type: "remove", placeId: "noodles" }]);
+      const lunches = without.meals.filter((m) => m.kind === "lunch");
+      expect(lunches).toHaveLength(1);
+      expect(lunches[0]!.placeId).toBeUndefined();
+    });
+  });
 });

@@ -20,6 +20,7 @@ function split(day: ItineraryDay) {
   return { head, tail, middle: day.visits.slice(head, day.visits.length - tail) };
 }
 
+type ScheduleMeal = PlanDay["meals"][number]["kind"];
 type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
 
 const toPlanDay = (d: ItineraryDay): PlanDay => ({
@@ -127,6 +128,7 @@ export function applyEdit(
         placeId: edit.placeId,
         index: editable(edit.day, edit.index, true),
         stayMinutes: edit.stayMinutes,
+        ...(edit.meal ? { meal: edit.meal } : {}),
       },
     ]);
   } else if (edit.type === "lock") {
@@ -156,6 +158,8 @@ export function applyEdit(
       const stay = Math.round(
         (Date.parse(`2000-01-01T${moving.end}`) - Date.parse(`2000-01-01T${moving.start}`)) / 60000,
       );
+      // A meal's restaurant moved to another day is that day's meal (and the old day's break is back).
+      const meal = from.meals.find((m) => m.placeId === moving.placeId)?.kind as ScheduleMeal | undefined;
       run(edit.fromDay, [{ type: "remove", placeId: moving.placeId }]);
       run(edit.toDay, [
         {
@@ -163,6 +167,7 @@ export function applyEdit(
           placeId: moving.placeId,
           index: toIndex,
           stayMinutes: stay > 0 ? stay : undefined,
+          ...(meal ? { meal } : {}),
         },
       ]);
     }

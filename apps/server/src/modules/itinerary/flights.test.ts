@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GeoLookup, PlaceResult } from "../../providers/places";
-import { flightsFor } from "./flights";
+import { type FlightLookup, flightsFor } from "./flights";
+import { flightMinutes } from "./problem";
 
 // A tiny world: the lookups answer from these lists, nearest first.
 const airports = [
@@ -75,5 +76,71 @@ describe("flightsFor", () => {
     const plan = await flightsFor(oneWay, kyotoPlaces, geo);
     expect(plan.outbound).toBeNull();
     expect(plan.inbound?.to.iata).toBe("HND");
+  });
+});
+
+describe("flightsFor with flight bookings", () => {
+  const world = [
+    ...airports,
+    { iata: "ICN", name: "Incheon International Airport", lat: 37.46, lng: 126.44 },
+  ];
+  const withCodes: FlightLookup = {
+    ...geo,
+    airport: async (iata) => {
+      const a = world.find((x) => x.iata === iata);
+      return a ? ({ ...a, kind: "airport" } as unknown as PlaceResult) : null;
+    },
+  };
+  const booking = (over: Record<string, string | null>) => ({
+    id: "bk1",
+    bookingType: "flight",
+    flightNumber: "KE 723",
+    route: "ICN → ITM",
+    departureDate: "2026-12-10",
+    departureTime: "11:00",
+    arrivalTime: "12:50",
+    ...over,
+  });
+
+  it("flies the booked flight between its route's airports at its times, even from a near departure", async () => {
+    const plan = await flightsFor(trip(34.9858, 135.7588), kyotoPlaces, withCodes, [booking({})]);
+    expect(plan.outbound).toMatchObject({
+      from: { iata: "ICN", latitude: 37.46 },
+      to: { iata: "ITM" },
+      booked: { bookingId: "bk1", flightNumber: "KE 723", takeOff: 11 * 60, landing: 12 * 60 + 50 },
+    });
+    expect(plan.inbound).toBeNull();
+  });
+
+  it("takes the flight home from the last day's booking; a landing before take-off is the next day", async () => {
+    const home = booking({
+      id: "bk2",
+      route: "ITM → ICN",
+      departureDate: "2026-12-12",
+      departureTime: "23:30",
+      arrivalTime: "01:20",
+    });
+    const plan = await flightsFor(trip(34.9858, 135.7588), kyotoPlaces, withCodes, [home]);
+    expect(plan.outbound).toBeNull();
+    expect(plan.inbound?.booked).toMatchObject({
+      bookingId: "bk2",
+      takeOff: 23 * 60 + 30,
+      landing: 25 * 60 + 20,
+    });
+  });
+
+  it("falls back to the nearest airports for an unknown code, and to the flight's model time without an arrival", async () => {
+    const plan = await flightsFor(trip(35.6812, 139.7671), kyotoPlaces, withCodes, [
+      booking({ route: "ZZZ → ITM", arrivalTime: null }),
+    ]);
+    const out = plan.outbound!;
+    expect([out.from.iata, out.to.iata]).toEqual(["HND", "ITM"]);
+    expect(out.booked?.landing).toBe(11 * 60 + flightMinutes(out.from, out.to));
+  });
+
+  it("falls back to the nearest airports when the lookup knows no codes at all", async () => {
+    const plan = await flightsFor(trip(35.6812, 139.7671), kyotoPlaces, geo, [booking({})]);
+    expect([plan.outbound?.from.iata, plan.outbound?.to.iata]).toEqual(["HND", "ITM"]);
+    expect(plan.outbound?.booked?.takeOff).toBe(11 * 60);
   });
 });

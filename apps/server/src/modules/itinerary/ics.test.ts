@@ -97,4 +97,17 @@ it("adds an event for each flight, between the two airports' stops", () => {
     "Haneda AirportからOsaka International Airportへ（時刻は目安です）。京都の1日目",
   );
   expect(ja[0]!.description).toBe("京都の1日目");
+
+  // A booked flight: its number, and its times as booked rather than estimated.
+  const booked = structuredClone(result);
+  Object.assign(booked.days[0]!.visits[1]!, { bookingId: "bk", flightNumber: "NH 24" });
+  const [, flight] = new ICAL.Component(
+    ICAL.parse(itineraryIcs({ id: "t1", name: "Kyoto", timezone: "Asia/Tokyo" }, booked)),
+  )
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c));
+  expect(flight!.summary).toBe("NH 24 · Flight HND → ITM");
+  expect(flight!.description).toBe(
+    "Flight NH 24 from Haneda Airport to Osaka International Airport, as booked. Day 1 of Kyoto",
+  );
 });

@@ -34,16 +34,34 @@ export function itineraryIcs(
           id: `${trip.id}-${day.day}-flight-${i}@tabi`,
           ...span(day.date, before.end, v.arrive),
           timezone: trip.timezone,
-          summary: t(
-            "server:calendar.flight",
-            { from: iataOf(before.placeId) ?? before.name, to: iataOf(v.placeId) ?? v.name },
-            lng,
-          ),
-          description: t(
-            "server:calendar.flightDescription",
-            { from: before.name, to: v.name, day: day.day, trip: trip.name },
-            lng,
-          ),
+          summary: [
+            v.flightNumber,
+            t(
+              "server:calendar.flight",
+              { from: iataOf(before.placeId) ?? before.name, to: iataOf(v.placeId) ?? v.name },
+              lng,
+            ),
+          ]
+            .filter(Boolean)
+            .join(" · "),
+          // A booked flight's times are the booking's, not an estimate.
+          description: v.bookingId
+            ? t(
+                "server:plan.bookedFlightDescription",
+                {
+                  flight: v.flightNumber ?? `${iataOf(before.placeId) ?? ""} → ${iataOf(v.placeId) ?? ""}`,
+                  from: before.name,
+                  to: v.name,
+                  day: day.day,
+                  trip: trip.name,
+                },
+                lng,
+              )
+            : t(
+                "server:calendar.flightDescription",
+                { from: before.name, to: v.name, day: day.day, trip: trip.name },
+                lng,
+              ),
           location: { title: before.name, geo: { lat: before.latitude, lon: before.longitude } },
         });
       }

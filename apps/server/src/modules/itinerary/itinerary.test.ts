@@ -2,7 +2,7 @@ import { OPTIMIZATION_MESSAGES, type TripEvent } from "@tabi/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
-import { createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
+import { createTrip, futureDate, guest, inviteCode, join, registered } from "../../test/fixtures";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -234,6 +234,124 @@ describe("optimising a trip", () => {
         "airport_HND_arrival",
       ]);
     }
+  });
+
+  it("plans around a booked flight, marks the plan out of date when a booking changes, and takes a meal at its restaurant", async () => {
+    const owner = (await registered(t.app, "opt-booked@example.com")) as Who;
+    const startDate = futureDate(40);
+    const trip = await createTrip(owner, {
+      departureLocation: "Seoul",
+      departureLatitude: 37.5665,
+      departureLongitude: 126.978,
+      destination: "same as departure location",
+      startDate,
+      endDate: futureDate(42),
+    });
+    for (const p of KYOTO) await owner.post(`/api/trips/${trip.id}/places`, { ...p, wishLevel: 8 });
+    const bookingsUrl = `/api/trips/${trip.id}/bookings`;
+    const flight = await owner.post(bookingsUrl, {
+      bookingType: "flight",
+      flightNumber: "KE 723",
+      route: "ICN → KIX",
+      departureDate: startDate,
+      departureTime: "11:40",
+      arrivalTime: "14:10",
+    });
+    expect(flight.statusCode).toBe(201);
+    const optimise = async () => {
+      await owner.post(`/api/trips/${trip.id}/optimizations`, {});
+      expect((await waitDone(owner, trip.id)).stage).toBe("complete");
+      return (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json().result;
+    };
+    const result = await optimise();
+    const [, landed, ...day1] = result.days[0].visits;
+    expect(landed).toMatchObject({ start: "14:10", end: "14:40", mode: "flight", flightNumber: "KE 723" });
+    expect(landed.bookingId).toBe(flight.json().id);
+    expect(landed.placeId).toMatch(/^airport_[A-Z0-9]{3}_arrival$/);
+    expect(day1.length).toBeGreaterThan(0);
+    for (const v of day1) expect(v.start >= "14:40").toBe(true);
+    expect(result.bookingsChanged).toBe(false);
+
+    // A booking written after the plan: the plan is out of date, in every read, until re-optimised.
+    const full = async () => (await owner.get(`/api/trips/${trip.id}/full`)).json().result;
+    expect((await full()).bookingsChanged).toBe(false);
+    const hotel = await owner.post(bookingsUrl, {
+      bookingType: "hotel",
+      hotelName: "Hotel Kanra",
+      checkInDate: startDate,
+      checkOutDate: futureDate(42),
+      checkInTime: "15:00",
+      checkOutTime: "11:00",
+      location: { lat: 34.9996, lng: 135.7601 },
+    });
+    expect(hotel.statusCode).toBe(201);
+    expect((await full()).bookingsChanged).toBe(true);
+    const editUrl = `/api/trips/${trip.id}/itinerary/edits`;
+    const day2 = result.days[1];
+    const edited = await owner.post(editUrl, {
+      type: "resize",
+      day: 2,
+      placeId: day2.visits[0].placeId,
+      stayMinutes: 45,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().result.bookingsChanged).toBe(true);
+    const again = await optimise();
+    expect(again.bookingsChanged).toBe(false);
+    expect((await full()).bookingsChanged).toBe(false);
+    // The hotel is where the nights are now.
+    expect(again.days[0].end.name).toBe("Hotel Kanra");
+    expect(again.days[1].start.name).toBe("Hotel Kanra");
+
+    // Lunch from the meal button: the restaurant is the day's lunch, at 12:00 at the earliest.
+    const ramen = await owner.post(`/api/trips/${trip.id}/places`, {
+      name: "Ramen Sen-no-Kaze",
+      latitude: 35.0045,
+      longitude: 135.7665,
+      stayMinutes: 60,
+      preferredTimeOfDay: "noon",
+      wishLevel: 5,
+    });
+    expect(ramen.statusCode).toBe(201);
+    const ramenId = ramen.json().place.id;
+    const lunch = await owner.post(editUrl, {
+      type: "insert",
+      day: 2,
+      placeId: ramenId,
+      index: 0,
+      meal: "lunch",
+    });
+    expect(lunch.statusCode).toBe(200);
+    const day = lunch.json().result.days[1];
+    const visit = day.visits.find((v: { placeId: string }) => v.placeId === ramenId);
+    expect(visit.start >= "12:00").toBe(true);
+    const lunches = day.meals.filter((m: { kind: string }) => m.kind === "lunch");
+    expect(lunches).toEqual([
+      expect.objectContaining({ placeId: ramenId, start: visit.start, end: visit.end }),
+    ]);
+  });
+
+  it("keeps a booked transport leg: both places on its day, the destination at the booked arrival", async () => {
+    const owner = (await registered(t.app, "opt-taxi@example.com")) as Who;
+    const trip = await createTrip(owner, { startDate: futureDate(50), endDate: futureDate(52) });
+    const ids: string[] = [];
+    for (const p of KYOTO)
+      ids.push((await owner.post(`/api/trips/${trip.id}/places`, { ...p, wishLevel: 8 })).json().place.id);
+    const [kinkakuji, , , , nishiki] = ids;
+    const taxi = await owner.post(`/api/trips/${trip.id}/bookings`, {
+      bookingType: "taxi",
+      departureDate: futureDate(51),
+      departureTime: "13:00",
+      arrivalTime: "13:30",
+      transportInfo: { fromPlaceId: kinkakuji, toPlaceId: nishiki },
+    });
+    expect(taxi.statusCode).toBe(201);
+    await owner.post(`/api/trips/${trip.id}/optimizations`, {});
+    expect((await waitDone(owner, trip.id)).stage).toBe("complete");
+    const { result } = (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json();
+    const day2 = result.days[1].visits.map((v: { placeId: string; start: string }) => [v.placeId, v.start]);
+    expect(day2).toContainEqual([nishiki, "13:30"]);
+    expect(day2.map(([id]: [string]) => id)).toContain(kinkakuji);
   });
 
   it("refuses a member without can_optimize, and a trip with nothing to plan", async () => {

@@ -2,7 +2,7 @@ import { memberColor, type OptimizationResult, type OptimizationSettings } from 
 import { type Plan, PREFERRED_BANDS, parseHhmm } from "@tabi/optimizer";
 import { planText, type ServerKey } from "../../i18n";
 import { hoursOf, windowsForDates } from "../places/opening-hours";
-import { DAY_START, type DayFrame, homeStops } from "./problem";
+import { type DayFrame, homeStops } from "./problem";
 
 type Named = { id: string; name: string; latitude: number; longitude: number; category: string };
 
@@ -40,8 +40,8 @@ export function presentPlan(
       return {
         day: i + 1,
         date: d.date,
-        // A flight day leaves the departure at the day's start, for the airport.
-        depart: frame.before.length ? DAY_START : d.depart,
+        // A flight day leaves the departure for the airport (in time for a booked flight).
+        depart: frame.depart ?? d.depart,
         back: home?.back ?? d.back,
         backTravelMinutes: home?.backTravelMinutes ?? d.backTravelMinutes,
         backMode: home?.backMode ?? d.backMode,

@@ -122,6 +122,38 @@ describe("buildProblem", () => {
     expect(frames[1]!.before).toEqual([]);
   });
 
+  it("keeps a booked flight's times: day 1 starts 30 minutes after landing, the last day ends at check-in", () => {
+    const icn = { name: "Incheon", iata: "ICN", latitude: 37.46, longitude: 126.44 };
+    const kix = { name: "Kansai", iata: "KIX", latitude: 34.43, longitude: 135.23 };
+    const seoul = {
+      ...kyoto,
+      departureLocation: "Seoul",
+      departureLatitude: 37.5665,
+      departureLongitude: 126.978,
+    };
+    const out = { bookingId: "bk-out", flightNumber: "KE 723", takeOff: 11 * 60 + 40, landing: 14 * 60 + 10 };
+    const home = { bookingId: "bk-home", takeOff: 17 * 60, landing: 19 * 60 };
+    const { problem, frames } = buildProblem(seoul, [place("a", 35.04, 135.73, [["u", 6]])], settings, {
+      flights: {
+        outbound: { from: icn, to: kix, booked: out },
+        inbound: { from: kix, to: icn, booked: home },
+      },
+    });
+    expect(problem.days[0]!.start).toBe("14:40");
+    const [dep, arr] = frames[0]!.before;
+    expect(dep).toMatchObject({ placeId: "airport_ICN_departure", start: "10:10", end: "11:40" });
+    expect(dep).toMatchObject({ bookingId: "bk-out", flightNumber: "KE 723" });
+    expect(arr).toMatchObject({
+      placeId: "airport_KIX_arrival",
+      start: "14:10",
+      end: "14:40",
+      travelMinutes: 150,
+    });
+    expect(frames[0]!.depart! < "10:10").toBe(true);
+    expect(problem.days[2]!.end).toBe("15:30");
+    expect(frames[2]!.home).toMatchObject({ departAt: 17 * 60, flightMinutes: 120, booked: home });
+  });
+
   it("leaves a first day with no time when the flight lands at night", () => {
     const far = { name: "Far", iata: "FAR", latitude: 51.47, longitude: -0.45 };
     const kix = { name: "Kansai", iata: "KIX", latitude: 34.43, longitude: 135.23 };

@@ -58,10 +58,25 @@ export interface HotelNight extends Point {
   date: string;
 }
 
-/** A flight between two airports, chosen by `flightsFor` (issue 6: far departures). */
+/** A flight the group booked (issue 17): its times in minutes of its day (a landing past midnight > 1440). */
+export interface BookedFlight {
+  bookingId: string;
+  flightNumber?: string;
+  takeOff: number;
+  landing: number;
+}
+
+/** A flight between two airports; `booked` when a flight booking gives its times. */
+export interface FlightLeg {
+  from: Airport;
+  to: Airport;
+  booked?: BookedFlight;
+}
+
+/** The trip's flights, chosen by `flightsFor` (issue 6: far departures; issue 17: flight bookings). */
 export interface FlightPlan {
-  outbound: { from: Airport; to: Airport } | null;
-  inbound: { from: Airport; to: Airport } | null;
+  outbound: FlightLeg | null;
+  inbound: FlightLeg | null;
 }
 
 /** A stop the plan adds itself, in the shape of a visit (contracts `visitSchema`, `system` set). */
@@ -77,6 +92,8 @@ export interface SystemVisit {
   longitude: number;
   category: string;
   system: "airport";
+  bookingId?: string;
+  flightNumber?: string;
 }
 
 /**
@@ -87,8 +104,15 @@ export interface DayFrame {
   start: Point;
   end: Point;
   before: SystemVisit[];
+  /** When the group leaves the start for the airport, on a day that flies out (HH:MM). */
+  depart?: string;
   /** The last day's flight home: airports after the visits, then the ground leg to the return place. */
-  home: { departAt: number; flight: { from: Airport; to: Airport }; flightMinutes: number } | null;
+  home: {
+    departAt: number;
+    flight: { from: Airport; to: Airport };
+    flightMinutes: number;
+    booked?: BookedFlight;
+  } | null;
 }
 
 /** Defaults of the day's shape; each trip sets its own in the optimise settings (issue 12). */
@@ -111,7 +135,8 @@ const FLIGHT_EXTRA_MINUTES = 30;
 /** The flight home leaves no earlier than this, so a long flight still leaves the last morning free. */
 const EARLIEST_FLIGHT_HOME = 14 * 60;
 
-function dates(start: string, end: string | null): string[] {
+/** The trip's dates, first to last (at most MAX_DAYS). */
+export function tripDates(start: string, end: string | null): string[] {
   const out: string[] = [];
   const d = new Date(`${start}T00:00:00Z`);
   const last = new Date(`${end ?? start}T00:00:00Z`);
@@ -244,6 +269,10 @@ export async function isFar(
  * else at home when the departure is near the places, else at a base at the centre of the places.
  * A flight replaces the start (or the end) when the departure (or return) is far: the optimiser's day
  * then starts at the arrival airport after landing, or ends at the airport before the flight home.
+ * A booked flight (issue 17) keeps its times: day 1's visits start no earlier than its landing plus
+ * LANDING_MINUTES, and the last day's visits end by its take-off minus CHECK_IN_MINUTES.
+ * A hotel booking's nights are the frames' ends and next starts, named after the hotel (check-in and
+ * check-out times do not change the day's hours: the group drops the bags and goes on).
  * Wishes go from the stored 1-10 scale to the optimiser's 1-5.
  */
 export function buildProblem(
@@ -267,10 +296,12 @@ export function buildProblem(
   const flights = context.flights ?? { outbound: null, inbound: null };
   const home = haversineKm(ll(departure), ll(centre)) <= HOME_KM && !flights.outbound;
   const base = home ? departure : centre;
-  const days = dates(trip.startDate, trip.endDate);
+  const days = tripDates(trip.startDate, trip.endDate);
   const nightAt = (date: string): Point => {
     const hotel = context.hotels?.find((h) => h.date === date);
-    return hotel ? { name: hotel.name, latitude: hotel.latitude, longitude: hotel.longitude } : base;
+    if (!hotel) return base;
+    const { date: _date, ...point } = hotel;
+    return point;
   };
 
   // Every distinct point a day starts or ends at is one location of the problem.
@@ -292,7 +323,7 @@ export function buildProblem(
   // The group is back at its base by then; later only when someone wished for a place at night.
   const nightWish = wished.some((p) => p.preferredTimeOfDay === "night");
   const backBy = Math.max(dayEnd + WAY_BACK_MINUTES, nightWish ? parseHhmm(NIGHT_END) : 0);
-  const dateSet = dates(trip.startDate, trip.endDate);
+  const dateSet = tripDates(trip.startDate, trip.endDate);
   const frames: DayFrame[] = [];
   const problemDays: Problem["days"] = days.map((date, i) => {
     const first = i === 0;
@@ -309,33 +340,41 @@ export function buildProblem(
     let from = locate(frame.start, first ? "departure" : "destination");
     let to = locate(frame.end, "destination");
     if (first && flights.outbound) {
-      const { from: dep, to: arr } = flights.outbound;
-      const atAirport = dayStart + groundMinutes(departure, dep);
-      const takeOff = atAirport + CHECK_IN_MINUTES;
-      const landed = takeOff + flightMinutes(dep, arr);
+      const { from: dep, to: arr, booked } = flights.outbound;
+      const ground = groundMinutes(departure, dep);
+      // Booked: at the airport CHECK_IN_MINUTES before its take-off; else the earliest flight of the day.
+      const atAirport = booked ? Math.max(0, booked.takeOff - CHECK_IN_MINUTES) : dayStart + ground;
+      const takeOff = booked?.takeOff ?? atAirport + CHECK_IN_MINUTES;
+      const landed = booked?.landing ?? takeOff + flightMinutes(dep, arr);
+      frame.depart = formatHhmm(Math.max(0, atAirport - ground));
       frame.before = [
-        systemVisit(dep, "departure", atAirport, atAirport, takeOff, groundMinutes(departure, dep), "car"),
+        systemVisit(dep, "departure", atAirport, atAirport, takeOff, ground, "car", booked),
         systemVisit(
           arr,
           "arrival",
           landed,
           landed,
           landed + LANDING_MINUTES,
-          flightMinutes(dep, arr),
+          landed - takeOff,
           "flight",
+          booked,
         ),
       ];
-      start = landed + LANDING_MINUTES;
+      start = Math.max(start, landed + LANDING_MINUTES);
       from = locate(arr, "airport");
     }
     if (last && flights.inbound) {
-      const { from: dep, to: arr } = flights.inbound;
-      const flight = flightMinutes(dep, arr);
-      const departAt = Math.max(
-        EARLIEST_FLIGHT_HOME,
-        dayEnd - groundMinutes(arr, back) - LANDING_MINUTES - flight,
-      );
-      frame.home = { departAt, flight: { from: dep, to: arr }, flightMinutes: flight };
+      const { from: dep, to: arr, booked } = flights.inbound;
+      const flight = booked ? booked.landing - booked.takeOff : flightMinutes(dep, arr);
+      const departAt =
+        booked?.takeOff ??
+        Math.max(EARLIEST_FLIGHT_HOME, dayEnd - groundMinutes(arr, back) - LANDING_MINUTES - flight);
+      frame.home = {
+        departAt,
+        flight: { from: dep, to: arr },
+        flightMinutes: flight,
+        ...(booked ? { booked } : {}),
+      };
       end = departAt - CHECK_IN_MINUTES;
       visitsEnd = Math.min(visitsEnd, end);
       to = locate(dep, "airport");
@@ -407,6 +446,7 @@ export function systemVisit(
   end: number,
   travel: number,
   mode: string,
+  booked?: BookedFlight,
 ): SystemVisit {
   return {
     placeId: `airport_${airport.iata}_${role}`,
@@ -420,6 +460,8 @@ export function systemVisit(
     longitude: airport.longitude,
     category: "airport",
     system: "airport",
+    ...(booked ? { bookingId: booked.bookingId } : {}),
+    ...(booked?.flightNumber ? { flightNumber: booked.flightNumber } : {}),
   };
 }
 
@@ -431,7 +473,16 @@ export function homeStops(frame: DayFrame, arriveAtAirport: string, travel: numb
   // time, and the hours before it are free.
   const at = Math.max(parseHhmm(arriveAtAirport), home.departAt - CHECK_IN_MINUTES);
   const visits = [
-    systemVisit(home.flight.from, "departure", at, at, Math.max(at, home.departAt), travel, mode),
+    systemVisit(
+      home.flight.from,
+      "departure",
+      at,
+      at,
+      Math.max(at, home.departAt),
+      travel,
+      mode,
+      home.booked,
+    ),
     systemVisit(
       home.flight.to,
       "arrival",
@@ -440,6 +491,7 @@ export function homeStops(frame: DayFrame, arriveAtAirport: string, travel: numb
       landed + LANDING_MINUTES,
       home.flightMinutes,
       "flight",
+      home.booked,
     ),
   ];
   const ground = groundMinutes(home.flight.to, frame.end);

@@ -13,7 +13,7 @@ import {
   users,
 } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
-import type { HotelNight } from "./problem";
+import type { BookingRow } from "./booked";
 
 export async function loadTripForOptimization(db: Executor, scope: TripScope) {
   const [trip] = await db.select().from(trips).where(eq(trips.id, scope.tripId));
@@ -66,42 +66,38 @@ export async function latestProgress(db: Executor, scope: TripScope) {
   return row;
 }
 
+/** The trip's active plan, and when its bookings last changed (a plan older than that is out of date). */
 export async function activeResult(db: Executor, scope: TripScope) {
   const [row] = await db
-    .select()
+    .select({ result: optimizationResults, bookingsChangedAt: trips.bookingsChangedAt })
     .from(optimizationResults)
+    .innerJoin(trips, eq(trips.id, optimizationResults.tripId))
     .where(and(eq(optimizationResults.tripId, scope.tripId), eq(optimizationResults.isActive, true)))
     .orderBy(desc(optimizationResults.createdAt))
     .limit(1);
   return row;
 }
 
-/** Hotel bookings as nights: one per date from check-in to the day before check-out (spec 2 hotel block). */
-export async function hotelNights(db: Executor, scope: TripScope): Promise<HotelNight[]> {
-  const rows = await db
-    .select()
+/** The trip's bookings as the plan reads them (booked.ts), in a fixed order. */
+export async function tripBookings(db: Executor, scope: TripScope): Promise<BookingRow[]> {
+  return db
+    .select({
+      id: bookings.id,
+      bookingType: bookings.bookingType,
+      flightNumber: bookings.flightNumber,
+      route: bookings.route,
+      departureDate: bookings.departureDate,
+      departureTime: bookings.departureTime,
+      arrivalTime: bookings.arrivalTime,
+      hotelName: bookings.hotelName,
+      checkInDate: bookings.checkInDate,
+      checkOutDate: bookings.checkOutDate,
+      location: bookings.location,
+      transportInfo: bookings.transportInfo,
+    })
     .from(bookings)
-    .where(and(eq(bookings.tripId, scope.tripId), eq(bookings.bookingType, "hotel")));
-  const nights: HotelNight[] = [];
-  for (const row of rows) {
-    const at = row.location as { lat?: number; lng?: number; latitude?: number; longitude?: number } | null;
-    const latitude = at?.latitude ?? at?.lat;
-    const longitude = at?.longitude ?? at?.lng;
-    if (!row.checkInDate || typeof latitude !== "number" || typeof longitude !== "number") continue;
-    const d = new Date(`${row.checkInDate}T00:00:00Z`);
-    // A missing check-out is the next day (spec 2 'Hotel form').
-    const out = new Date(`${row.checkOutDate || row.checkInDate}T00:00:00Z`);
-    do {
-      nights.push({
-        date: d.toISOString().slice(0, 10),
-        name: row.hotelName || "Hotel",
-        latitude,
-        longitude,
-      });
-      d.setUTCDate(d.getUTCDate() + 1);
-    } while (d < out && nights.length < 400);
-  }
-  return nights;
+    .where(eq(bookings.tripId, scope.tripId))
+    .orderBy(bookings.createdAt, bookings.id);
 }
 
 const hashFeedToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -12,6 +12,8 @@ export async function saveResult(
   tripId: string,
   userId: string,
   result: Omit<OptimizationResult, "id" | "createdAt" | "createdBy" | "tripId">,
+  /** The trip's bookings_changed_at the plan was made with (ISO; null: no booking written yet). */
+  bookingsAt: string | null = null,
 ): Promise<string> {
   // Two short steps rather than one long transaction (see markPlaces); the group hears of the new
   // plan only after both, through the trip's channel.
@@ -26,7 +28,7 @@ export async function saveResult(
         tripId,
         createdBy: userId,
         isActive: true,
-        optimizedRoute: { days: result.days, unscheduled: result.unscheduled },
+        optimizedRoute: { days: result.days, unscheduled: result.unscheduled, bookingsAt },
         optimizationScore: result.scores,
         settings: result.settings,
         executionTimeMs: result.executionTimeMs,
@@ -82,7 +84,11 @@ export async function markPlaces(tx: Executor, tripId: string, days: ItineraryDa
     where ${places.id} = p.id and p.trip_id = ${tripId}`);
 }
 
-/** A calendar edit: the active result's days replaced, its version bumped, places re-marked. */
+/**
+ * A calendar edit: the active result's days replaced (the rest of its route, such as `bookingsAt`,
+ * kept: an edit does not bring the plan up to date with the bookings), its version bumped, places
+ * re-marked.
+ */
 export async function saveEditedDays(
   db: Db,
   tripId: string,
@@ -91,7 +97,11 @@ export async function saveEditedDays(
 ) {
   await db
     .update(optimizationResults)
-    .set({ optimizedRoute: route, version: sql`${optimizationResults.version} + 1`, updatedAt: new Date() })
+    .set({
+      optimizedRoute: sql`${optimizationResults.optimizedRoute} || ${JSON.stringify(route)}::jsonb`,
+      version: sql`${optimizationResults.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(optimizationResults.id, resultId));
   await markPlaces(db, tripId, route.days);
 }

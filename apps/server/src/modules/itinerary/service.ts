@@ -16,20 +16,20 @@ import type { TripScope } from "../../http/guards";
 import { type Language, planText, type ServerKey, text } from "../../i18n";
 import type { OptimizationQueue, QueuedOptimization } from "../../jobs/queue";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
-import type { GeoLookup } from "../../providers/places";
 import { modelRouting, type RoutingProvider } from "../../providers/routing";
 import type { TripBus } from "../../realtime/bus";
 import { hoursOf } from "../places/opening-hours";
+import { hotelNightsOf, transportLocks } from "./booked";
 import { applyEdit } from "./edit";
-import { flightsFor } from "./flights";
+import { type FlightLookup, flightsFor } from "./flights";
 import { itineraryIcs } from "./ics";
 import { closedAtWishedTime, presentPlan } from "./present";
-import { buildProblem, seedFor } from "./problem";
+import { buildProblem, seedFor, tripDates } from "./problem";
 import {
   activeResult,
-  hotelNights,
   latestProgress,
   loadTripForOptimization,
+  tripBookings,
   upsertProgress,
 } from "./queries";
 import { saveEditedDays, saveResult } from "./save";
@@ -54,7 +54,8 @@ export class OptimizationService {
   constructor(
     private readonly db: Db,
     private readonly bus: TripBus,
-    private readonly geo: GeoLookup,
+    /** Airports and countries; with `airport(iata)`, booked flights' route codes are found too. */
+    private readonly geo: FlightLookup,
     private readonly log: FastifyBaseLogger,
     private readonly queue: OptimizationQueue | null = null,
     private readonly routing: RoutingProvider = modelRouting(),
@@ -161,10 +162,13 @@ export class OptimizationService {
           problem.days.map((d) => d.date),
         ),
       });
-      const resultId = await saveResult(this.db, scope.tripId, scope.userId, {
-        ...result,
-        executionTimeMs: Date.now() - started,
-      });
+      const resultId = await saveResult(
+        this.db,
+        scope.tripId,
+        scope.userId,
+        { ...result, executionTimeMs: Date.now() - started },
+        data.trip?.bookingsChangedAt?.toISOString() ?? null,
+      );
       await report("complete", 100, "Your itinerary is ready", true);
       await this.bus.publish({ type: "optimization.completed", tripId: scope.tripId, jobId, resultId });
       await this.bus.publish({ type: "places.changed", tripId: scope.tripId });
@@ -216,10 +220,20 @@ export class OptimizationService {
     };
   }
 
-  /** The trip as the optimiser's problem: its places and wishes, hotel nights and flights (problem.ts). */
+  /**
+   * The trip as the optimiser's problem: its places and wishes, and its bookings (booked.ts): hotel
+   * nights, flights, and transport legs that fix their places' day and time.
+   */
   private async load(scope: TripScope, settings: OptimizationSettings, withLocks = false) {
-    const data = await loadTripForOptimization(this.db, scope);
+    const [data, booked] = await Promise.all([
+      loadTripForOptimization(this.db, scope),
+      tripBookings(this.db, scope),
+    ]);
     if (!data.trip) throw badRequest(OPTIMIZATION_MESSAGES.noDeparture);
+    // Like members' locks, transport bookings bind the optimiser only: calendar edits move freely.
+    const legLocks = withLocks
+      ? transportLocks(booked, data.places, tripDates(data.trip.startDate, data.trip.endDate))
+      : new Map<string, { date: string; start?: string }>();
     // Visits locked on the current plan are kept by the next one (issue 12); calendar edits move them freely.
     const current = withLocks ? await this.active(scope) : null;
     const locks = lockedVisits(current);
@@ -237,17 +251,15 @@ export class OptimizationService {
       preferredTimeOfDay: p.preferredTimeOfDay,
       wishes: data.wishes.filter((w) => w.placeId === p.id),
       openingHours: hoursOf(p).value,
-      lock: locks.get(p.id),
+      lock: bookedOrMemberLock(legLocks.get(p.id), locks.get(p.id)),
       previousDate: previous.get(p.id),
     }));
-    const [hotels, flights] = await Promise.all([
-      hotelNights(this.db, scope),
-      flightsFor(data.trip, forProblem, this.geo).catch((err: Error) => {
-        // Without the airport list the plan still works, from a base near the places.
-        this.log.warn({ err, tripId: scope.tripId }, "no flight legs: airport lookup failed");
-        return { outbound: null, inbound: null };
-      }),
-    ]);
+    const hotels = hotelNightsOf(booked);
+    const flights = await flightsFor(data.trip, forProblem, this.geo, booked).catch((err: Error) => {
+      // Without the airport list the plan still works, from a base near the places.
+      this.log.warn({ err, tripId: scope.tripId }, "no flight legs: airport lookup failed");
+      return { outbound: null, inbound: null };
+    });
     const { problem, frames, tooFar } = buildProblem(data.trip, forProblem, settings, {
       hotels,
       flights,
@@ -366,9 +378,18 @@ export class OptimizationService {
   }
 
   async active(scope: TripScope): Promise<OptimizationResult | null> {
-    const row = await activeResult(this.db, scope);
-    if (!row) return null;
-    const route = row.optimizedRoute as Pick<OptimizationResult, "days" | "unscheduled">;
+    const found = await activeResult(this.db, scope);
+    if (!found) return null;
+    const row = found.result;
+    const route = row.optimizedRoute as Pick<OptimizationResult, "days" | "unscheduled"> & {
+      bookingsAt?: string | null;
+    };
+    // Out of date: a booking was written after the bookings this plan was made with (or, for a plan
+    // made before any booking or before issue 17, after it was made).
+    const changedAt = found.bookingsChangedAt?.getTime();
+    const madeWith =
+      route.bookingsAt === undefined ? row.createdAt.getTime() : Date.parse(route.bookingsAt ?? "") || null;
+    const bookingsChanged = changedAt !== undefined && (madeWith === null || changedAt > madeWith);
     return {
       id: row.id,
       tripId: row.tripId,
@@ -381,8 +402,19 @@ export class OptimizationService {
       scores: row.optimizationScore as OptimizationResult["scores"],
       totalTravelMinutes: row.totalTravelTimeMinutes,
       totalVisitMinutes: row.totalVisitTimeMinutes,
+      bookingsChanged,
     };
   }
+}
+
+/** A transport booking fixes its places (booked.ts); a member's lock stands where the booking leaves room. */
+function bookedOrMemberLock(
+  booked: { date: string; start?: string } | undefined,
+  member: PlaceLock | undefined,
+): { date: string; start?: string } | undefined {
+  if (!booked) return member;
+  if (member && member.date === booked.date && !booked.start) return member;
+  return booked;
 }
 
 function presentProgress(row: {

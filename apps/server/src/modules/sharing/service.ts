@@ -356,7 +356,11 @@ export class SharingService {
         notes: p.notes,
         priority: Math.max(1, Math.min(5, Math.round((wishes.get(p.id) ?? 6) / 2))),
       }));
-      days = ((await q.activeRoute(this.db, tripId))?.days ?? []) as ItineraryDay[];
+      // The group's bookings stay in the group: a shared plan shows its flights without their numbers.
+      days = (((await q.activeRoute(this.db, tripId))?.days ?? []) as ItineraryDay[]).map((d) => ({
+        ...d,
+        visits: d.visits.map(({ bookingId: _b, flightNumber: _f, ...v }) => v),
+      }));
     }
     return {
       name: trip.name,

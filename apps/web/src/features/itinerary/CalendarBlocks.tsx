@@ -1,6 +1,6 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import type { ItineraryDay } from "@tabi/contracts";
-import { Flag, GripVertical, Info, Lock, LockKeyhole, Plus } from "lucide-react";
+import { BadgeCheck, Flag, GripVertical, Info, Lock, LockKeyhole, Plus, Ticket } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
@@ -31,6 +31,7 @@ export function VisitBlock({
   disabled,
   onOpen,
   onResize,
+  booking,
 }: {
   day: number;
   index: number;
@@ -41,6 +42,8 @@ export function VisitBlock({
   system: boolean;
   disabled: boolean;
   onOpen(): void;
+  /** A booking this visit keeps: a booked flight at an airport, a ticket for the leg that arrives here. */
+  booking?: BlockBooking;
   /** Absent for a reader who may not change the plan: no drag, no resize. */
   onResize?: (stayMinutes: number) => void;
 }) {
@@ -100,10 +103,21 @@ export function VisitBlock({
       ) : movable ? (
         <GripVertical className="absolute top-1.5 left-0.5 size-4 opacity-80" aria-hidden />
       ) : null}
-      <span className="block truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
-      <span className="block truncate text-[10px] opacity-90">
-        {formatTimeRange(visit.start, preview === null ? visit.end : addMinutes(visit.start, preview))}
-        {preview !== null ? ` · ${formatMinutes(preview)}` : ""}
+      <span className="flex min-w-0 items-center gap-1">
+        <span className="truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
+        {booking?.badge ? <BookingBadge booking={booking} text={booking.badge} /> : null}
+      </span>
+      <span className="flex min-w-0 items-center gap-1 text-[10px] opacity-90">
+        <span className="truncate">
+          {formatTimeRange(visit.start, preview === null ? visit.end : addMinutes(visit.start, preview))}
+          {preview !== null ? ` · ${formatMinutes(preview)}` : ""}
+        </span>
+        {booking && !booking.badge ? <BookingBadge booking={booking} text={booking.text} /> : null}
+        {booking?.badge && booking.text ? (
+          <span aria-hidden className="shrink-0 font-semibold">
+            · {booking.text}
+          </span>
+        ) : null}
       </span>
       {badges ? <VisitBadges locked={visit.locked} note={note} /> : null}
       {!movable ? null : (
@@ -168,6 +182,35 @@ function VisitBadges({ locked, note }: { locked?: "day" | "time"; note?: string 
           <span className="sr-only"> {t("calendar:block.hasNote")}</span>
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/** What a block shows of its booking: the words for the eye and for screen readers. */
+export interface BlockBooking {
+  kind: "flight" | "ticket";
+  /** A word beside the name ("Booked"); without it the pill sits after the time. */
+  badge?: string;
+  /** "JL123" for a flight (after its time), "09:30" for a ticket (in its pill). */
+  text: string;
+  /** "Booked · JL123", "Ticket booked · 09:30": the tooltip and the screen reader's words. */
+  label: string;
+}
+
+/** A small pill after the block's time: a check for a booked flight, a ticket for a booked ride. */
+function BookingBadge({ booking, text }: { booking: BlockBooking; text: string }) {
+  const Icon = booking.kind === "flight" ? BadgeCheck : Ticket;
+  return (
+    <span
+      title={booking.label}
+      data-booking={booking.kind}
+      className="inline-flex max-w-[60%] shrink-0 items-center gap-0.5 rounded-full bg-white/25 px-1 text-[10px] font-semibold"
+    >
+      <Icon className="size-2.5 shrink-0" aria-hidden />
+      <span className="truncate" aria-hidden>
+        {text}
+      </span>
+      <span className="sr-only"> {booking.label}</span>
     </span>
   );
 }

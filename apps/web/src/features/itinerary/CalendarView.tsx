@@ -10,13 +10,22 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import type { ItineraryDay, ItineraryEdit } from "@tabi/contracts";
-import { Bed, Utensils } from "lucide-react";
+import {
+  type Booking,
+  type ItineraryDay,
+  type ItineraryEdit,
+  MEAL_KINDS,
+  MEAL_TIMES,
+  type MealKindName,
+} from "@tabi/contracts";
+import { BadgeCheck, Bed, Utensils } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverText } from "../../i18n";
 import { formatClock, formatDate } from "../../i18n/format";
-import { AddBetween, DragPreview, SystemBlock, VisitBlock } from "./CalendarBlocks";
+import { isMealKind } from "../bookings/mealPlan";
+import { hotelForNight, type PlanVisit, transportForLeg } from "../bookings/planBookings";
+import { AddBetween, type BlockBooking, DragPreview, SystemBlock, VisitBlock } from "./CalendarBlocks";
 import {
   announcements,
   calendarCollision,
@@ -48,6 +57,12 @@ const HOURS = Array.from({ length: 18 }, (_, i) => i + 6);
 /** The day's date under its title: "Thu, Dec 10", "12月10日(木)". */
 const dayTitle = (date: string) => formatDate(date, { weekday: "short", month: "short", day: "numeric" });
 const hourLabel = (h: number) => formatClock(`${String(h).padStart(2, "0")}:00`);
+/** The restaurant dialog's title for each meal, also the meal button's name. */
+const MEAL_TITLES = {
+  breakfast: "meals:title.breakfast",
+  lunch: "meals:title.lunch",
+  dinner: "meals:title.dinner",
+} as const;
 const MEAL_LABELS = {
   breakfast: "calendar:meal.breakfast",
   lunch: "calendar:meal.lunch",
@@ -64,8 +79,12 @@ export function CalendarView({
   colorOf,
   isSystem,
   busy,
+  bookings = [],
   onVisit,
   onSystem,
+  onSystemVisit,
+  onNight,
+  onMeal,
   onEdit,
   onRefused,
   onAddBetween,
@@ -74,8 +93,16 @@ export function CalendarView({
   colorOf(placeId: string): string;
   isSystem(visit: ItineraryDay["visits"][number]): boolean;
   busy: boolean;
+  /** The trip's bookings: shown on the blocks they fix (flights, hotels, tickets). */
+  bookings?: readonly Booking[];
   onVisit(day: ItineraryDay, index: number): void;
   onSystem(name: string): void;
+  /** A system visit (an airport of a flight) was opened. */
+  onSystemVisit(day: ItineraryDay, index: number): void;
+  /** The hotel block of the night after day `dayIndex` (0-based) was opened. */
+  onNight(dayIndex: number): void;
+  /** A meal button or meal block was opened; absent for a reader (the buttons say why they are off). */
+  onMeal?: (day: ItineraryDay, meal: MealKindName) => void;
   /** Absent for a member who may not change the plan (no can_optimize): the calendar is read-only. */
   onEdit?: (edit: ItineraryEdit) => void;
   onRefused(message: string): void;
@@ -93,6 +120,8 @@ export function CalendarView({
     }),
   );
   const [dragging, setDragging] = useState<DragData | null>(null);
+  // The booking and meal words live in the "meals" catalogue, loaded with the calendar.
+  const mealsReady = useTranslation(["meals"]).ready;
 
   function onDragEnd(e: DragEndEvent) {
     setDragging(null);
@@ -161,11 +190,17 @@ export function CalendarView({
               day={d}
               first={di === 0}
               last={di === days.length - 1}
+              prevDate={days[di - 1]?.date}
               colorOf={colorOf}
               isSystem={isSystem}
               busy={busy}
+              bookings={mealsReady ? bookings : []}
+              mealsReady={mealsReady}
               onVisit={onVisit}
               onSystem={onSystem}
+              onSystemVisit={onSystemVisit}
+              onNight={(evening) => onNight(evening ? di : di - 1)}
+              onMeal={onMeal}
               onEdit={onEdit}
               onAddBetween={onAddBetween}
             />
@@ -189,22 +224,36 @@ function DayColumn({
   day: d,
   first,
   last,
+  prevDate,
   colorOf,
   isSystem,
   busy,
+  bookings,
+  mealsReady,
   onVisit,
   onSystem,
+  onSystemVisit,
+  onNight,
+  onMeal,
   onEdit,
   onAddBetween,
 }: {
   day: ItineraryDay;
   first: boolean;
   last: boolean;
+  /** The previous day's date: this morning's hotel block is that night. */
+  prevDate: string | undefined;
   colorOf(placeId: string): string;
   isSystem(visit: ItineraryDay["visits"][number]): boolean;
   busy: boolean;
+  bookings: readonly Booking[];
+  mealsReady: boolean;
   onVisit(day: ItineraryDay, index: number): void;
   onSystem(name: string): void;
+  onSystemVisit(day: ItineraryDay, index: number): void;
+  /** true: the night after this day; false: the night before it (the morning block). */
+  onNight(evening: boolean): void;
+  onMeal?: (day: ItineraryDay, meal: MealKindName) => void;
   onEdit?: (edit: ItineraryEdit) => void;
   onAddBetween?: (day: number, index: number) => void;
 }) {
@@ -241,6 +290,37 @@ function DayColumn({
           : t("calendar:add.onDay", { day: d.day });
   };
   const title = t("calendar:day.title", { day: d.day });
+  const nightHotel = (date: string | undefined) => (date ? hotelForNight(bookings, date) : undefined);
+  const morning = nightHotel(prevDate);
+  const evening = nightHotel(d.date);
+  const visitBooking = (v: PlanVisit, i: number): BlockBooking | undefined => {
+    if (!mealsReady) return undefined;
+    if (v.bookingId && system[i]) {
+      const label = v.flightNumber
+        ? t("meals:badge.bookedFlight", { number: v.flightNumber })
+        : t("meals:badge.booked");
+      return { kind: "flight", badge: t("meals:badge.booked"), text: v.flightNumber ?? "", label };
+    }
+    const from = i === 0 ? d.start.name : d.visits[i - 1]!.name;
+    const ticket = transportForLeg(bookings, from, v.name, d.date);
+    if (!ticket?.departureTime) return undefined;
+    const time = formatClock(ticket.departureTime);
+    return { kind: "ticket", text: time, label: t("meals:badge.ticket", { time }) };
+  };
+  // Meal buttons sit at 08:00, 12:00 and 18:00 (spec 2 'Calendar view'), on the hours the day is out;
+  // a meal the plan already has is its own button (its break block), or its restaurant's visit.
+  const dayMinutes = (hhmm: string) => {
+    const [h, m] = hhmm.split(":").map(Number) as [number, number];
+    return (h < 6 ? h + 24 : h) * 60 + m;
+  };
+  const mealButtons = mealsReady
+    ? MEAL_KINDS.filter(
+        (k) =>
+          dayMinutes(MEAL_TIMES[k]) >= dayMinutes(d.depart) &&
+          dayMinutes(MEAL_TIMES[k]) < dayMinutes(d.back) &&
+          !d.meals.some((m) => m.kind === k),
+      )
+    : [];
   return (
     <section
       aria-label={title}
@@ -266,20 +346,57 @@ function DayColumn({
           className="absolute inset-x-0 bg-slate-50 dark:bg-slate-950/40"
           style={{ top: DAY_PX, height: NIGHT_PX }}
         />
-        {first ? null : <Hotel top={0} height={yOf("08:00")} />}
-        {last ? null : <Hotel top={yOf("22:00")} height={CALENDAR_HEIGHT - yOf("22:00")} />}
-        {d.meals.map((m) => (
-          <div
-            key={m.kind}
-            className="absolute inset-x-1 flex min-w-0 items-center gap-1 overflow-hidden rounded-lg bg-amber-50 px-2 text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900"
-            style={{ top: yOf(m.start), height: Math.max(20, yOf(m.end) - yOf(m.start)) }}
-          >
-            <Utensils className="size-3 shrink-0" aria-hidden />
-            <span className="truncate">
-              {m.kind in MEAL_LABELS ? t(MEAL_LABELS[m.kind as keyof typeof MEAL_LABELS]) : m.kind}
-            </span>
-          </div>
-        ))}
+        {first ? null : (
+          <Hotel
+            top={0}
+            height={yOf("08:00")}
+            name={morning?.hotelName ?? serverText(d.start.name, d.start.nameKey)}
+            booked={Boolean(morning)}
+            onOpen={() => onNight(false)}
+          />
+        )}
+        {last ? null : (
+          <Hotel
+            top={yOf("22:00")}
+            height={CALENDAR_HEIGHT - yOf("22:00")}
+            name={evening?.hotelName ?? serverText(d.end.name, d.end.nameKey)}
+            booked={Boolean(evening)}
+            onOpen={() => onNight(true)}
+          />
+        )}
+        {/* A meal taken at a restaurant of the plan is that visit's block. */}
+        {d.meals
+          .filter((m) => !m.placeId)
+          .map((m) => {
+            const label = m.kind in MEAL_LABELS ? t(MEAL_LABELS[m.kind as keyof typeof MEAL_LABELS]) : m.kind;
+            const style = { top: yOf(m.start), height: Math.max(20, yOf(m.end) - yOf(m.start)) };
+            const look =
+              "absolute inset-x-1 flex min-w-0 items-center gap-1 overflow-hidden rounded-lg bg-amber-50 px-2 text-left text-[11px] text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-100 dark:ring-amber-900";
+            const content = (
+              <>
+                <Utensils className="size-3 shrink-0" aria-hidden />
+                <span className="truncate">{label}</span>
+              </>
+            );
+            // A meal break opens its restaurant search for whoever may change the plan.
+            return onMeal && mealsReady && isMealKind(m.kind) ? (
+              <button
+                key={m.kind}
+                type="button"
+                data-meal={m.kind}
+                title={t(MEAL_TITLES[m.kind as MealKindName])}
+                onClick={() => onMeal(d, m.kind as MealKindName)}
+                className={`${look} outline-none hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-amber-900/60`}
+                style={style}
+              >
+                {content}
+              </button>
+            ) : (
+              <div key={m.kind} className={look} style={style}>
+                {content}
+              </div>
+            );
+          })}
         {d.visits.map((v, i) => (
           <VisitBlock
             key={v.placeId}
@@ -291,7 +408,8 @@ function DayColumn({
             color={colorOf(v.placeId)}
             system={system[i]!}
             disabled={busy}
-            onOpen={() => (system[i] ? onSystem(v.name) : onVisit(d, i))}
+            onOpen={() => (system[i] ? onSystemVisit(d, i) : onVisit(d, i))}
+            booking={visitBooking(v, i)}
             onResize={
               onEdit
                 ? (stayMinutes) => onEdit({ type: "resize", day: d.day, placeId: v.placeId, stayMinutes })
@@ -316,20 +434,73 @@ function DayColumn({
         {gaps.map((i) => (
           <AddBetween key={i} top={gapTop(i)} label={gapLabel(i)} onClick={() => onAddBetween?.(d.day, i)} />
         ))}
+        {mealButtons.map((k) => (
+          <MealButton
+            key={k}
+            meal={k}
+            top={yOf(MEAL_TIMES[k])}
+            onClick={onMeal ? () => onMeal(d, k) : undefined}
+          />
+        ))}
       </div>
     </section>
   );
 }
 
-function Hotel({ top, height }: { top: number; height: number }) {
+/** The night 22:00-08:00: the booked hotel's name, else the plan's night point; opens the hotel dialog. */
+function Hotel({
+  top,
+  height,
+  name,
+  booked,
+  onOpen,
+}: {
+  top: number;
+  height: number;
+  name: string;
+  booked: boolean;
+  onOpen(): void;
+}) {
   const { t } = useTranslation();
   return (
-    <div
-      className="absolute inset-x-1 flex min-w-0 items-start gap-1 overflow-hidden rounded-xl bg-indigo-50 px-2 py-1 text-[11px] text-indigo-900 ring-1 ring-indigo-100 dark:bg-indigo-950/50 dark:text-indigo-100 dark:ring-indigo-900"
+    <button
+      type="button"
+      data-hotel={booked ? "booked" : ""}
+      onClick={onOpen}
+      className="absolute inset-x-1 flex min-w-0 flex-col items-stretch overflow-hidden rounded-xl bg-indigo-50 px-2 py-1 text-left text-[11px] text-indigo-900 ring-1 ring-indigo-100 outline-none hover:bg-indigo-100 focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-indigo-950/50 dark:text-indigo-100 dark:ring-indigo-900 dark:hover:bg-indigo-900/60"
       style={{ top, height }}
     >
-      <Bed className="size-3 shrink-0" aria-hidden />
-      <span className="truncate">{t("calendar:hotel")}</span>
-    </div>
+      <span className="flex min-w-0 items-center gap-1">
+        <Bed className="size-3 shrink-0" aria-hidden />
+        <span className="truncate font-medium">{t("calendar:hotel")}</span>
+        {booked ? (
+          <span className="ml-auto inline-flex shrink-0 items-center gap-0.5 rounded-full bg-indigo-600 px-1.5 text-[10px] text-white">
+            <BadgeCheck className="size-2.5" aria-hidden />
+            {t("meals:badge.booked")}
+          </span>
+        ) : null}
+      </span>
+      <span className="block truncate">{name}</span>
+    </button>
+  );
+}
+
+/** A meal's '+' at its hour (08:00, 12:00, 18:00); a reader sees it off, with the reason as its tooltip. */
+function MealButton({ meal, top, onClick }: { meal: MealKindName; top: number; onClick?: () => void }) {
+  const { t } = useTranslation();
+  const label = t(MEAL_TITLES[meal]);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-disabled={onClick ? undefined : true}
+      title={onClick ? label : `${label}: ${t("server:optimization.noEditPermission")}`}
+      data-meal-button={meal}
+      onClick={onClick}
+      className="absolute left-0 z-10 grid size-5 -translate-y-1/2 place-items-center rounded-full bg-amber-100 text-amber-800 shadow-sm ring-1 ring-amber-300 outline-none hover:bg-amber-200 focus-visible:ring-2 focus-visible:ring-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 dark:bg-amber-900 dark:text-amber-100 dark:ring-amber-700"
+      style={{ top }}
+    >
+      <Utensils className="size-3" aria-hidden />
+    </button>
   );
 }

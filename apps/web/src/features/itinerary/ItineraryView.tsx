@@ -1,6 +1,17 @@
-import type { ItineraryEdit, Place } from "@tabi/contracts";
-import { haversineKm } from "@tabi/optimizer";
-import { CalendarDays, Map as MapIcon, Plus, Route, TriangleAlert, Undo2, X } from "lucide-react";
+import type { ItineraryEdit, MealKindName, Place } from "@tabi/contracts";
+import { useQuery } from "@tanstack/react-query";
+import {
+  CalendarClock,
+  CalendarDays,
+  Map as MapIcon,
+  Plane,
+  Plus,
+  Route,
+  Ticket,
+  TriangleAlert,
+  Undo2,
+  X,
+} from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -8,35 +19,38 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { onRefused } from "../../lib/offline";
 import { Button } from "../../ui/Button";
-import { Dialog } from "../../ui/Dialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
+import { useBookings } from "../bookings/api";
+import { BookingDialogHost, dialogForLeg, type OpenBooking } from "../bookings/BookingDialogHost";
+import { dayLegs, flightLegAt, legOfDrawn, nightAfter, nightsAtBookedHotels } from "../bookings/planBookings";
+import type { BookingLeg } from "../bookings/types";
 import { usePlaces, useSetWish, useUpdatePlace } from "../places/api";
+import { tripDetailQuery } from "../trips/api";
 import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
-import { useActiveResult, useEditItinerary } from "./api";
+import { useActiveResult, useEditItinerary, useStartOptimization } from "./api";
 import { ExportMenu } from "./ExportMenu";
 import { inverseOf, isSystemVisit, syncFailedMessage } from "./edits";
 import { MapDayFilter } from "./MapDayFilter";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
+import { initialSettings } from "./OptimizeDialog";
 import { OptimizeFab } from "./OptimizeFab";
 import { reasonOf } from "./planInfo";
 import { StopDialog } from "./StopDialog";
-import type { MapLeg, MapStop } from "./TripMap";
-import { formatDuration, formatKm } from "./units";
+import type { MapStop } from "./TripMap";
 import { VisitActions } from "./VisitActions";
 import { describeViolations } from "./violations";
 
 const TripMap = lazy(() => import("./TripMap"));
 // The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
 const CalendarView = lazy(() => import("./CalendarView").then((m) => ({ default: m.CalendarView })));
-const MODE_LABEL: Record<string, string> = {
-  walking: "plan:mode.walking",
-  public_transport: "plan:mode.public_transport",
-  car: "plan:mode.car",
-  taxi: "plan:mode.taxi",
-  flight: "plan:mode.flight",
-};
+const RestaurantDialog = lazy(() =>
+  import("../bookings/RestaurantDialog").then((m) => ({ default: m.RestaurantDialog })),
+);
+const BookingsPanel = lazy(() =>
+  import("../bookings/BookingsPanel").then((m) => ({ default: m.BookingsPanel })),
+);
 
 /** The trip's plan: Map and Calendar views (the map stays mounted), overlays, detail dialogs. */
 export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOptimize: boolean }) {
@@ -49,6 +63,8 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     placeId: string | null;
     system: boolean;
     at?: { day: number; index: number };
+    /** An airport's flight: its popup offers the flight's bookings. */
+    flight?: BookingLeg;
   } | null>(null);
   const edit = useEditItinerary(tripId);
   const [undo, setUndo] = useState<ItineraryEdit | null>(null);
@@ -100,7 +116,21 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
       stayMinutes: choice.stayMinutes,
     });
   }
-  const [leg, setLeg] = useState<MapLeg | null>(null);
+  const trip = useQuery({ ...tripDetailQuery(tripId), enabled: Boolean(tripId) }).data?.trip;
+  const memberCount = Math.max(1, trip?.memberCount ?? 1);
+  const bookings = useBookings(tripId).data;
+  const [booking, setBooking] = useState<OpenBooking | null>(null);
+  const [panel, setPanel] = useState(false);
+  const [meal, setMeal] = useState<{ day: number; meal: MealKindName } | null>(null);
+  const start = useStartOptimization(tripId);
+  // The plan's own settings, so a re-run after a booking changed keeps the group's day shape.
+  async function reoptimize() {
+    try {
+      await start.mutateAsync(initialSettings(result.data?.settings));
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status > 0 ? err.message : t("plan:optimize.noConnection"));
+    }
+  }
   const byId = useMemo(() => new Map((places ?? []).map((p) => [p.id, p] as [string, Place])), [places]);
   const nameOf = (placeId: string) =>
     byId.get(placeId)?.name ??
@@ -116,6 +146,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   const [mapDay, setMapDay] = useState<number | null>(null);
   // A day that is gone after a re-optimise (a shorter trip) shows all days again.
   const shownDay = mapDay !== null && days.some((d) => d.day === mapDay) ? mapDay : null;
+  const bookedNights = useMemo(() => nightsAtBookedHotels(days, bookings ?? []), [days, bookings]);
+  const openNight = (dayIndex: number) =>
+    setBooking({ kind: "hotel", night: nightAfter(days, dayIndex, trip?.destination) });
 
   return (
     <div className="space-y-3">
@@ -144,8 +177,28 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
             },
           ]}
         />
-        {result.data ? <ExportMenu tripId={tripId} /> : null}
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setPanel(true)}>
+            <Ticket className="size-4" aria-hidden /> {t("plan:bookings.open")}
+          </Button>
+          {result.data ? <ExportMenu tripId={tripId} /> : null}
+        </div>
       </div>
+
+      {result.data?.bookingsChanged ? (
+        <section
+          aria-label={t("plan:bookings.outOfDate")}
+          className="flex flex-wrap items-center gap-2 rounded-2xl bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200 dark:bg-sky-950/50 dark:text-sky-100 dark:ring-sky-900"
+        >
+          <CalendarClock className="size-4 shrink-0" aria-hidden />
+          <p className="min-w-0 flex-1">{t("plan:bookings.outOfDate")}</p>
+          {canOptimize ? (
+            <Button size="sm" disabled={start.isPending} onClick={reoptimize}>
+              {t("plan:bookings.reoptimize")}
+            </Button>
+          ) : null}
+        </section>
+      ) : null}
 
       <div className={cn("relative", view !== "map" && "hidden")}>
         {result.data ? (
@@ -159,8 +212,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               days={shownDay === null ? days : days.filter((d) => d.day === shownDay)}
               refitKey={shownDay}
               colorsOf={colorsOf}
+              bookedNights={bookedNights}
               onStop={(s: MapStop) => setStop({ name: s.name, placeId: s.placeId, system: s.system })}
-              onLeg={setLeg}
+              onLeg={(l) => setBooking(dialogForLeg(legOfDrawn(l)))}
             />
           </Suspense>
         ) : (
@@ -231,10 +285,19 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 colorOf={(id) => markerBackground(colorsOf(id))}
                 isSystem={isSystem}
                 busy={edit.isPending}
+                bookings={bookings}
                 // Changing the shared plan needs can_optimize (admins always have it): otherwise read-only.
                 onEdit={canOptimize ? (e) => apply(e) : undefined}
                 onRefused={(message) => toast.error(message)}
                 onSystem={(name) => setStop({ name, placeId: null, system: true })}
+                onSystemVisit={(d, i) => {
+                  // A system stop opens its popup (spec 2: airports show their Schedule); an airport's
+                  // popup also opens the booking of its flight.
+                  const flight = flightLegAt(d, i) ?? undefined;
+                  setStop({ name: d.visits[i]!.name, placeId: null, system: true, flight });
+                }}
+                onNight={openNight}
+                onMeal={canOptimize ? (d, kind) => setMeal({ day: d.day, meal: kind }) : undefined}
                 onAddBetween={
                   unscheduled.length && canOptimize
                     ? (day, index) => setAdding({ at: { day, index } })
@@ -312,6 +375,32 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               onEdit={(e) => apply(e)}
             />
           ) : null}
+          {stop.at && days[stop.at.day - 1]?.visits[stop.at.index]?.placeId === stop.placeId ? (
+            // The leg that arrives here: its distance, rides and bookings (the map's line does the same).
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const leg = dayLegs(days[stop.at!.day - 1]!)[stop.at!.index];
+                if (leg) setBooking(dialogForLeg(leg));
+                setStop(null);
+              }}
+            >
+              <Route className="size-4" aria-hidden />
+              {t("plan:stop.gettingHere")}
+            </Button>
+          ) : null}
+          {stop.flight ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setBooking({ kind: "flight", leg: stop.flight! });
+                setStop(null);
+              }}
+            >
+              <Plane className="size-4" aria-hidden />
+              {t("plan:stop.flightBooking")}
+            </Button>
+          ) : null}
         </StopDialog>
       ) : null}
       {adding && result.data ? (
@@ -325,38 +414,32 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           onAdd={addPlace}
         />
       ) : null}
-      {leg ? (
-        <Dialog
-          open
-          onOpenChange={(o) => !o && setLeg(null)}
-          title={`${leg.from.name} → ${leg.to.name}`}
-          description={MODE_LABEL[leg.mode] ? t(MODE_LABEL[leg.mode]!) : leg.mode}
-        >
-          <dl className="grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="text-slate-500">{t("plan:leg.distance")}</dt>
-              <dd>
-                {t("plan:leg.straightLine", {
-                  distance: formatKm(
-                    haversineKm(
-                      { lat: leg.from.lat, lng: leg.from.lng },
-                      { lat: leg.to.lat, lng: leg.to.lng },
-                    ),
-                  ),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{t("plan:leg.estimatedTime")}</dt>
-              <dd>{formatDuration(leg.minutes)}</dd>
-            </div>
-          </dl>
-          <div className="mt-5 flex justify-end">
-            <Button variant="secondary" onClick={() => setLeg(null)}>
-              {t("common:action.close")}
-            </Button>
-          </div>
-        </Dialog>
+      <BookingDialogHost
+        tripId={tripId}
+        memberCount={memberCount}
+        open={booking}
+        onClose={() => setBooking(null)}
+      />
+      {meal && days[meal.day - 1] ? (
+        <Suspense fallback={null}>
+          <RestaurantDialog
+            tripId={tripId}
+            day={days[meal.day - 1]!}
+            meal={meal.meal}
+            onClose={() => setMeal(null)}
+          />
+        </Suspense>
+      ) : null}
+      {panel ? (
+        <Suspense fallback={null}>
+          <BookingsPanel
+            tripId={tripId}
+            days={days}
+            trip={trip ?? null}
+            onClose={() => setPanel(false)}
+            onOpenBooking={setBooking}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

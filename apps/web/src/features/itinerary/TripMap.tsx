@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { i18n, serverText } from "../../i18n";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
+import { iataOf } from "../bookings/planBookings";
 import { type MapState, MapStatus } from "../map/MapStatus";
 import { baseStyle, loadMapLibre, mapLocale, onMapFailure } from "../map/maplibre";
 import { isSystemVisit } from "./edits";
-import { arrowAt, curve, legColor, markerBackground } from "./markers";
+import { arrowAt, curve, legColor, markerLook } from "./markers";
 import { LOCK_LABELS } from "./planInfo";
 
 export interface MapStop {
@@ -22,12 +23,21 @@ export interface MapStop {
   order: string;
   /** A member locked the visit for the next optimisation. */
   locked?: "day" | "time";
+  /** An airport of the plan: its IATA code (from `airport_<IATA>_<role>`). */
+  iata?: string;
+  /** A night point at a booked hotel (drawn with a bed). */
+  hotel?: boolean;
 }
 export interface MapLeg {
   from: MapStop;
   to: MapStop;
   mode: string;
   minutes: number;
+  /** yyyy-mm-dd of the plan's day the leg is on. */
+  date: string;
+  /** The plan's ids of the leg's ends (trip places or system ids such as airport_NRT_arrival); none for a day's points. */
+  fromId?: string;
+  toId?: string;
 }
 
 /**
@@ -35,7 +45,12 @@ export interface MapLeg {
  * (departure, hotel or base, airports of a flight, the return point). Points and airports are system
  * stops: black, without a number.
  */
-export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: string) => string[]) {
+export function itineraryGeometry(
+  days: ItineraryDay[],
+  colorsOf: (placeId: string) => string[],
+  /** Evenings (yyyy-mm-dd) spent at a booked hotel: that day's end point wears a bed. */
+  bookedNights: ReadonlySet<string> = new Set(),
+) {
   const stops = new Map<string, MapStop>();
   const legs: MapLeg[] = [];
   const stopFor = (key: string, s: Omit<MapStop, "key">) => {
@@ -57,6 +72,7 @@ export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: stri
     });
   for (const d of days) {
     let prev = point(d.start);
+    let prevId: string | undefined;
     let n = 0;
     for (const v of d.visits) {
       const system = isSystemVisit(v);
@@ -69,12 +85,31 @@ export function itineraryGeometry(days: ItineraryDay[], colorsOf: (placeId: stri
         system,
         order: system ? "" : `${d.day}.${++n}`,
         ...(v.locked && !system ? { locked: v.locked } : {}),
+        ...(iataOf(v.placeId) ? { iata: iataOf(v.placeId) } : {}),
       });
-      legs.push({ from: prev, to: stop, mode: v.mode, minutes: v.travelMinutes });
+      legs.push({
+        from: prev,
+        to: stop,
+        mode: v.mode,
+        minutes: v.travelMinutes,
+        date: d.date,
+        ...(prevId ? { fromId: prevId } : {}),
+        toId: v.placeId,
+      });
       prev = stop;
+      prevId = v.placeId;
     }
     const end = point(d.end);
-    if (prev !== end) legs.push({ from: prev, to: end, mode: d.backMode, minutes: d.backTravelMinutes });
+    if (bookedNights.has(d.date)) end.hotel = true;
+    if (prev !== end)
+      legs.push({
+        from: prev,
+        to: end,
+        mode: d.backMode,
+        minutes: d.backTravelMinutes,
+        date: d.date,
+        ...(prevId ? { fromId: prevId } : {}),
+      });
   }
   return { stops: [...stops.values()], legs };
 }
@@ -85,12 +120,15 @@ const DEFAULT_CENTER: [number, number] = [139.7671, 35.6812];
 export default function TripMap({
   days,
   colorsOf,
+  bookedNights,
   onStop,
   onLeg,
   refitKey,
 }: {
   days: ItineraryDay[];
   colorsOf(placeId: string): string[];
+  /** Evenings (yyyy-mm-dd) at a booked hotel. */
+  bookedNights?: ReadonlySet<string>;
   onStop(stop: MapStop): void;
   onLeg(leg: MapLeg): void;
   /** When it changes (another day chosen), the map fits the stops again even after a drag. */
@@ -106,7 +144,10 @@ export default function TripMap({
   const config = useClientConfig();
   const { dark } = useTheme();
   const [state, setState] = useState<MapState>("loading");
-  const geometry = useMemo(() => itineraryGeometry(days, colorsOf), [days, colorsOf]);
+  const geometry = useMemo(
+    () => itineraryGeometry(days, colorsOf, bookedNights),
+    [days, colorsOf, bookedNights],
+  );
 
   useEffect(() => {
     if (!config || !el.current) return;
@@ -187,17 +228,26 @@ export default function TripMap({
         node.className = "tabi-marker";
         node.setAttribute(
           "aria-label",
-          s.system
-            ? i18n.t("plan:map.systemStop", { name: serverText(s.name) })
-            : s.locked
-              ? i18n.t("plan:map.lockedStop", {
-                  order: s.order,
-                  name: s.name,
-                  lock: LOCK_LABELS[s.locked].toLowerCase(),
-                })
-              : `${s.order} ${s.name}`,
+          s.hotel
+            ? i18n.t("plan:map.hotelStop", { name: serverText(s.name) })
+            : s.system
+              ? i18n.t("plan:map.systemStop", { name: serverText(s.name) })
+              : s.locked
+                ? i18n.t("plan:map.lockedStop", {
+                    order: s.order,
+                    name: s.name,
+                    lock: LOCK_LABELS[s.locked].toLowerCase(),
+                  })
+                : `${s.order} ${s.name}`,
         );
-        node.style.background = markerBackground(s.colors, s.system);
+        const look = markerLook(s);
+        node.style.background = look.background;
+        if (look.icon) {
+          node.innerHTML = look.icon;
+          node.style.display = "grid";
+          node.style.placeItems = "center";
+          node.dataset.hotel = "";
+        }
         if (s.locked) {
           // A locked stop wears a dark outer ring (the calendar block shows the lock icon).
           node.title = i18n.t("plan:map.lockedTitle", {
@@ -207,7 +257,7 @@ export default function TripMap({
           node.style.boxShadow = "0 0 0 2px #111827, 0 1px 3px rgb(0 0 0 / 0.4)";
           node.dataset.locked = s.locked;
         }
-        node.style.width = node.style.height = s.system ? "18px" : "16px";
+        node.style.width = node.style.height = `${look.size}px`;
         node.addEventListener("click", (e) => {
           e.stopPropagation();
           handlers.current.onStop(s);

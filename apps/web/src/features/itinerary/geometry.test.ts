@@ -67,4 +67,39 @@ describe("itineraryGeometry", () => {
       "Kiyomizu-dera>Tokyo Station:car",
     ]);
   });
+
+  it("gives each leg its date and the plan's ids of its ends, airports their IATA codes", () => {
+    const home = at("Tokyo Station", 35.68, 139.77);
+    const hotel = at("Hotel Granvia", 34.98, 135.75);
+    const { stops, legs } = itineraryGeometry(
+      [
+        day(1, home, hotel, [
+          visit("airport_HND_departure", "Haneda Airport", 35.55, "car", {
+            category: "airport",
+            system: "airport",
+          }),
+          visit("airport_ITM_arrival", "Itami Airport", 34.78, "flight", {
+            category: "airport",
+            system: "airport",
+          }),
+        ]),
+        day(2, hotel, home, [visit("p2", "Kiyomizu-dera", 34.99, "walking")]),
+      ],
+      () => [],
+      new Set(["2026-12-11"]),
+    );
+    expect(legs[1]).toMatchObject({
+      date: "2026-12-11",
+      fromId: "airport_HND_departure",
+      toId: "airport_ITM_arrival",
+      from: { iata: "HND" },
+      to: { iata: "ITM" },
+    });
+    expect(legs[0]!.fromId).toBeUndefined();
+    expect(legs.at(-1)).toMatchObject({ date: "2026-12-12", fromId: "p2", to: { name: "Tokyo Station" } });
+    // The night after day 1 is at the booked hotel; home, on no booked night, stays as it was.
+    const byName = Object.fromEntries(stops.map((s) => [s.name, s]));
+    expect(byName["Hotel Granvia"]!.hotel).toBe(true);
+    expect(byName["Tokyo Station"]!.hotel).toBeUndefined();
+  });
 });

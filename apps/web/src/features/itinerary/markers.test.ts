@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { arrowAt, curve, GOLD, legColor, markerBackground, NO_CONTRIBUTOR, SYSTEM_COLOR } from "./markers";
+import {
+  arrowAt,
+  curve,
+  GOLD,
+  HOTEL_COLOR,
+  legColor,
+  markerBackground,
+  markerLook,
+  NO_CONTRIBUTOR,
+  SYSTEM_COLOR,
+} from "./markers";
 
 describe("marker colours (spec 2)", () => {
   it("follows the contributor rules", () => {
@@ -33,5 +43,25 @@ describe("leg geometry", () => {
     const line = curve([0, 0], [10, 0]);
     const [, tip] = arrowAt(line, 1);
     expect(tip).toEqual(line[10]);
+  });
+});
+
+describe("marker looks", () => {
+  it("draws a booked hotel night with a bed, bigger than other stops", () => {
+    expect(markerLook({ colors: [], system: true, hotel: true })).toMatchObject({
+      background: HOTEL_COLOR,
+      size: 24,
+    });
+    expect(markerLook({ colors: [], system: true, hotel: true }).icon).toContain("<svg");
+    expect(markerLook({ colors: [], system: true })).toEqual({
+      background: SYSTEM_COLOR,
+      size: 18,
+      icon: "",
+    });
+    expect(markerLook({ colors: ["#0077BE"], system: false })).toEqual({
+      background: "#0077BE",
+      size: 16,
+      icon: "",
+    });
   });
 });

@@ -43,3 +43,15 @@ export function arrowAt(line: Pt[], size: number): Pt[] {
   const wing = (d: number): Pt => [p[0] - size * Math.cos(angle + d), p[1] - size * Math.sin(angle + d)];
   return [wing(0.5), p, wing(-0.5)];
 }
+
+/** A night at a booked hotel: an indigo marker with a bed, so the night visibly moves to the hotel. */
+export const HOTEL_COLOR = "#4F46E5";
+/** Lucide's "bed" icon, white, for the booked-hotel marker (markers are plain DOM nodes, not React). */
+export const BED_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M2 4v16"/><path d="M2 8h18a2 2 0 0 1 2 2v10"/><path d="M2 17h20"/><path d="M6 8v9"/></svg>';
+
+/** How a stop's marker looks: a booked hotel night, a system stop (black) or a place (its members' colours). */
+export function markerLook(stop: { colors: string[]; system: boolean; hotel?: boolean }) {
+  if (stop.hotel) return { background: HOTEL_COLOR, size: 24, icon: BED_ICON };
+  return { background: markerBackground(stop.colors, stop.system), size: stop.system ? 18 : 16, icon: "" };
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from "react";
+import type { BookingLeg, BookingNight } from "./types";
+
+// The three booking dialogs, each loaded when first opened (they bring their own namespaces).
+const FlightDialog = lazy(() => import("./FlightDialog").then((m) => ({ default: m.FlightDialog })));
+const HotelDialog = lazy(() => import("./HotelDialog").then((m) => ({ default: m.HotelDialog })));
+const TransportDialog = lazy(() => import("./TransportDialog").then((m) => ({ default: m.TransportDialog })));
+
+/** Which booking dialog is open, on what. */
+export type OpenBooking =
+  | { kind: "flight"; leg: BookingLeg | null }
+  | { kind: "hotel"; night: BookingNight | null }
+  | { kind: "transport"; leg: BookingLeg | null };
+
+/** A leg of the plan opens the flight dialog when it is flown, the transport dialog otherwise. */
+export const dialogForLeg = (leg: BookingLeg): OpenBooking =>
+  leg.mode === "flight" ? { kind: "flight", leg } : { kind: "transport", leg };
+
+/** Mounts the open booking dialog (only while open). */
+export function BookingDialogHost({
+  tripId,
+  memberCount,
+  open,
+  onClose,
+}: {
+  tripId: string;
+  memberCount: number;
+  open: OpenBooking | null;
+  onClose(): void;
+}) {
+  if (!open) return null;
+  const common = { tripId, open: true, memberCount, onOpenChange: (o: boolean) => !o && onClose() };
+  return (
+    <Suspense fallback={null}>
+      {open.kind === "flight" ? (
+        <FlightDialog {...common} leg={open.leg} />
+      ) : open.kind === "hotel" ? (
+        <HotelDialog {...common} night={open.night} />
+      ) : (
+        <TransportDialog {...common} leg={open.leg} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Compass, Settings } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
@@ -8,7 +8,6 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useActiveResult } from "../itinerary/api";
-import { ItineraryView } from "../itinerary/ItineraryView";
 import { ScoreBadge } from "../itinerary/ScorePopup";
 import { tripDetailQuery } from "./api";
 import { useCurrentTripId } from "./currentTrip";
@@ -19,6 +18,13 @@ import { MembersPopup } from "./MembersPopup";
 import { NoTripSelected } from "./NoTripSelected";
 import { useTripDialogs } from "./TripDialogsProvider";
 import { useTripFull } from "./tripFull";
+
+const loadItinerary = () => import("../itinerary/ItineraryView");
+// The map, calendar and bookings are their own chunk: the first screen (usually home) does not wait
+// for them, and they are fetched as soon as the browser is idle, before anyone opens a trip.
+const ItineraryView = lazy(() => loadItinerary().then((m) => ({ default: m.ItineraryView })));
+if (typeof window !== "undefined")
+  (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1)))(() => void loadItinerary());
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
 export function TripDetailScreen() {
@@ -106,7 +112,9 @@ export function TripDetailScreen() {
       </header>
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
       {/* Admins may always optimise and edit the plan, whatever their own flag says (server rule). */}
-      <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
+      <Suspense fallback={<FullPageSpinner />}>
+        <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
+      </Suspense>
     </div>
   );
 }

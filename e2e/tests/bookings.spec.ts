@@ -61,8 +61,7 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 async function reoptimise(page: Page) {
   await expect(page.getByText("Bookings changed since this plan was made.")).toBeVisible();
   await page.getByRole("button", { name: "Re-optimize" }).click();
-  await expect(page.getByText("Optimization Success!")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Bookings changed since this plan was made.")).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText("Bookings changed since this plan was made.")).toBeHidden({ timeout: 30_000 });
 }
 
 test("an outbound flight booking: the form's checks, then day 1 starts after its landing @phone", async ({
@@ -130,7 +129,7 @@ test("an outbound flight booking: the form's checks, then day 1 starts after its
   expect(minutes(firstPlace!.start)).toBeGreaterThanOrEqual(minutes("11:40"));
   await page.getByRole("tab", { name: "Calendar" }).click();
   await expect(
-    page.getByRole("region", { name: "Day 1" }).locator("[data-visit]", { hasText: "Itami" }),
+    page.getByRole("region", { name: "Day 1" }).locator("[data-visit]", { hasText: "Osaka International Airport" }),
   ).toContainText("NH 21");
   await shot(page, testInfo, "calendar-booked-flight");
 });
@@ -274,16 +273,24 @@ test("a walking leg's rides follow the spec's taxi model; a lunch restaurant lan
   const day1 = page.getByRole("region", { name: "Day 1" });
   await day1.locator('[data-meal="lunch"], [data-meal-button="lunch"]').first().click();
   const lunch = page.getByRole("dialog", { name: "Add lunch Restaurant" });
+  // Offline, the gazetteer's food places answer (an evening alley here: not for lunch)...
   await lunch.getByLabel("Search restaurants").fill("Omoide");
   await lunch.getByRole("button", { name: "Search", exact: true }).click();
-  const hit = lunch.getByRole("listitem").filter({ hasText: "Omoide Yokoch" });
-  await expect(hit).toBeVisible();
+  await expect(lunch.getByRole("listitem").filter({ hasText: "Omoide Yokoch" })).toBeVisible();
   await shot(page, testInfo, "restaurant-dialog");
-  await hit.getByRole("button", { name: "Add to Trip" }).click();
+  // ...and a place they do not know is added by name and pin.
+  await lunch.getByRole("button", { name: "Add one by name and pin" }).click();
+  await lunch.getByLabel("Restaurant name").fill("Fuunji");
+  const pinMap = lunch.getByRole("application");
+  await expect(pinMap).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(500);
+  await pinMap.click();
+  await shot(page, testInfo, "restaurant-dialog-pin");
+  await lunch.getByRole("button", { name: "Add to Trip" }).last().click();
   await expect(lunch).toBeHidden();
-  await expect(day1.locator("[data-visit]", { hasText: "Omoide Yokoch" })).toBeVisible();
+  await expect(day1.locator("[data-visit]", { hasText: "Fuunji" })).toBeVisible();
   const after = await activeResult(page.request, tripId);
-  const meal = after.days[0]!.visits.find((v) => v.name.startsWith("Omoide Yokoch"))!;
+  const meal = after.days[0]!.visits.find((v) => v.name === "Fuunji")!;
   expect(minutes(meal.start)).toBeGreaterThanOrEqual(minutes("12:00"));
   expect(minutes(meal.start)).toBeLessThan(minutes("14:00"));
   expect(after.days[0]!.meals.find((m) => m.kind === "lunch")?.placeId).toBe(meal.placeId);

@@ -1,4 +1,5 @@
 import { compile } from "./build";
+import { MEALS } from "./meals";
 import type { Model } from "./model";
 import { legModeOf } from "./plan";
 import { formatHhmm, parseAfter } from "./time";
@@ -119,6 +120,9 @@ export function reschedule(
       }
       if (!Number.isNaN(start)) break;
     }
+    // A restaurant closed at its meal (an evening alley added for lunch) keeps the meal's time and is
+    // reported, rather than pushing the whole day into its evening opening.
+    if (meal && start > MEALS.find((m) => m.kind === meal)!.to) start = Number.NaN;
     if (Number.isNaN(start)) {
       start = earliest;
       violations.push({

@@ -91,6 +91,16 @@ describe("reschedule", () => {
       expect(visit.start >= "12:00").toBe(true);
     });
 
+    it("keeps lunch at noon and says so when the restaurant opens only in the evening", () => {
+      const alley = { ...noodles, id: "alley", open: [["17:00", "23:59"]] };
+      const withAlley: Problem = { ...problem, places: [...problem.places, alley] as Problem["places"] };
+      const { day: out, violations: v } = reschedule(withAlley, day, [
+        { type: "insert", placeId: "alley", index: 0, stayMinutes: 60, meal: "lunch" },
+      ]);
+      expect(out.visits[0]).toMatchObject({ placeId: "alley", start: "12:00", end: "13:00" });
+      expect(v).toContainEqual(expect.objectContaining({ kind: "closed", placeId: "alley" }));
+    });
+
     it("gives the lunch break back when the restaurant is removed", () => {
       const { day: without } = reschedule(withNoodles, withLunch, [{ type: "remove", placeId: "noodles" }]);
       const lunches = without.meals.filter((m) => m.kind === "lunch");

@@ -206,6 +206,12 @@ export function RestaurantDialog({
               {list.attribution ? (
                 <p className="text-[11px] text-slate-500 dark:text-slate-400">{list.attribution}</p>
               ) : null}
+              {/* Not every restaurant is in the data: the one the group wants can still be added. */}
+              {pinMode ? null : (
+                <Button variant="ghost" size="sm" onClick={() => setPinMode(true)}>
+                  <MapPin className="size-4" aria-hidden /> {t("meals:pin.open")}
+                </Button>
+              )}
             </div>
           ) : (
             <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-6 text-center dark:border-slate-700">

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { shot } from "./helpers";
 import { guestPage, isoInDays } from "./trip-helpers";
@@ -129,7 +130,9 @@ test("an outbound flight booking: the form's checks, then day 1 starts after its
   expect(minutes(firstPlace!.start)).toBeGreaterThanOrEqual(minutes("11:40"));
   await page.getByRole("tab", { name: "Calendar" }).click();
   await expect(
-    page.getByRole("region", { name: "Day 1" }).locator("[data-visit]", { hasText: "Osaka International Airport" }),
+    page
+      .getByRole("region", { name: "Day 1" })
+      .locator("[data-visit]", { hasText: "Osaka International Airport" }),
   ).toContainText("NH 21");
   await shot(page, testInfo, "calendar-booked-flight");
 });
@@ -325,4 +328,65 @@ test("a member's bookings stay in the trip: a non-member can neither read nor ch
   ).toBe(404);
   expect((await stranger.request.delete(`/api/trips/${tripId}/bookings/${id}`)).status()).toBe(404);
   expect((await owner.request.get(`/api/trips/${tripId}/bookings`)).ok()).toBeTruthy();
+});
+
+test("the booking dialogs in the dark pass axe (WCAG 2 A/AA) @phone", async ({ browser }, testInfo) => {
+  const page = await guestPage(browser, "Sora", testInfo.project.name === "phone" ? PHONE : DESKTOP);
+  await tripWith(
+    page,
+    {
+      name: "Dark Shinjuku",
+      departureLocation: "Shinjuku Station",
+      departureLatitude: 35.6896,
+      departureLongitude: 139.7006,
+      destination: "same as departure location",
+      startDate: isoInDays(66),
+      endDate: isoInDays(66),
+    },
+    [
+      ["Shinjuku Gyoen", 35.6852, 139.71],
+      ["Meiji Jingu", 35.6764, 139.6993],
+    ],
+    { preferredTransport: "walking" },
+  );
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  const axe = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      results.violations.map((v) => `${what}: ${v.id} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`),
+    ).toEqual([]);
+  };
+
+  await page.getByRole("button", { name: "Bookings" }).click();
+  await page.getByRole("dialog", { name: "Bookings" }).getByRole("button", { name: "Add flight" }).click();
+  const flight = page.getByRole("dialog", { name: "Flight Booking" });
+  await flight.getByRole("tab", { name: "Add Booking" }).click();
+  await shot(page, testInfo, "flight-dialog-form");
+  await axe("flight form");
+  await page.keyboard.press("Escape");
+  await expect(flight).toBeHidden();
+  if (await page.getByRole("dialog", { name: "Bookings" }).isVisible()) await page.keyboard.press("Escape");
+
+  await page.getByRole("tab", { name: "Calendar" }).click();
+  const day1 = page.getByRole("region", { name: "Day 1" });
+  await day1.locator("[data-visit]").first().click();
+  await page.getByRole("button", { name: "Getting here" }).click();
+  const transport = page.getByRole("dialog", { name: "Walking & Taxi" });
+  await transport.getByRole("button", { name: "Search Uber Rides" }).click();
+  await expect(transport.getByRole("list", { name: "Ride options" })).toBeVisible();
+  await shot(page, testInfo, "transport-dialog");
+  await axe("transport search");
+  await transport.getByRole("tab", { name: "Add Booking" }).click();
+  await axe("transport form");
+  await page.keyboard.press("Escape");
+  await expect(transport).toBeHidden();
+
+  await day1.locator('[data-meal="dinner"], [data-meal-button="dinner"]').first().click();
+  const dinner = page.getByRole("dialog", { name: "Add dinner Restaurant" });
+  await dinner.getByLabel("Search restaurants").fill("Omoide");
+  await dinner.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(dinner.getByRole("listitem").first()).toBeVisible();
+  await shot(page, testInfo, "restaurant-dialog");
+  await axe("restaurant search");
 });

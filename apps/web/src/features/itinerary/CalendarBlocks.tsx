@@ -107,7 +107,7 @@ export function VisitBlock({
         <span className="truncate text-xs font-semibold drop-shadow-sm">{visit.name}</span>
         {booking?.badge ? <BookingBadge booking={booking} text={booking.badge} /> : null}
       </span>
-      <span className="flex min-w-0 items-center gap-1 text-[10px] opacity-90">
+      <span className="flex min-w-0 items-center gap-1 text-[10px]">
         <span className="truncate">
           {formatTimeRange(visit.start, preview === null ? visit.end : addMinutes(visit.start, preview))}
           {preview !== null ? ` · ${formatMinutes(preview)}` : ""}

@@ -47,7 +47,7 @@ export function InviteCard({ tripId }: { tripId: string }) {
       {invitation.isError ? (
         <p className="mt-2 text-xs text-red-600 dark:text-red-400">{(invitation.error as Error).message}</p>
       ) : invitation.data ? (
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           {t("trips:invite.help", {
             left: invitation.data.maxUses - invitation.data.currentUses,
             max: invitation.data.maxUses,

@@ -186,6 +186,7 @@ interface AirportRow {
   longitude: number | string;
   type: string;
   scheduled_service: string | boolean;
+  icao?: string;
 }
 
 async function airportRecords(placeNear: (lat: number, lng: number) => string | null) {
@@ -200,9 +201,11 @@ async function airportRecords(placeNear: (lat: number, lng: number) => string | 
     const lat = Number(a.latitude);
     const lng = Number(a.longitude);
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
-    // Without scheduled flights a "large" airport is an air base or a closed one (Yokota, Tegel): it
-    // ranks as a small one, so nobody is offered a flight to it.
-    const size = !scheduled ? 0 : a.type === "large_airport" ? 2 : a.type === "medium_airport" ? 1 : 0;
+    // Without scheduled flights a "large" airport is an air base or a closed one (Yokota, Tegel), and
+    // one without an ICAO code is a stray record ("Yokohama Airport"): they rank as small ones, so
+    // nobody is offered a flight to them.
+    const real = scheduled && Boolean(a.icao);
+    const size = !real ? 0 : a.type === "large_airport" ? 2 : a.type === "medium_airport" ? 1 : 0;
     out.push({
       id: `iata:${a.iata}`,
       name: a.airport,

@@ -200,6 +200,7 @@ test("a hotel booking moves the nights to the hotel; its form's checks @phone", 
   await expect(page.getByRole("button", { name: /Hotel Kanra Kyoto/ }).first()).toBeVisible({
     timeout: 15_000,
   });
+  await expect(page.getByText("Optimization Success!")).toBeHidden({ timeout: 15_000 });
   await shot(page, testInfo, "map-hotel-night");
   await page.getByRole("tab", { name: "Calendar" }).click();
   await expect(page.locator('[data-hotel="booked"]').first()).toContainText("Hotel Kanra Kyoto");

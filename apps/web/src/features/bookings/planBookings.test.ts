@@ -83,10 +83,12 @@ describe("legs of the plan", () => {
     expect(flightLegAt(day1, 2)).toBeNull();
   });
 
-  it("offers the plan's first flight, else a leg from the departure, else departure to destination", () => {
+  it("offers the plan's first flight, else departure to destination, else a leg from the departure", () => {
     expect(tripFlightLeg([day1, day2], trip)?.to.iata).toBe("NRT");
     const noFlight = { ...day1, visits: [visit("p1", "Senso-ji", "walking")] } as ItineraryDay;
-    expect(tripFlightLeg([noFlight], trip)).toMatchObject({
+    expect(tripFlightLeg([noFlight], trip)).toMatchObject({ from: { name: "Seoul" }, to: { name: "Tokyo" } });
+    const roundTrip = { ...trip, destinationLatitude: null, destinationLongitude: null };
+    expect(tripFlightLeg([noFlight], roundTrip)).toMatchObject({
       from: { name: "Seoul Station" },
       to: { name: "Senso-ji" },
       mode: "flight",

@@ -95,14 +95,15 @@ interface TripFacts {
 }
 
 /**
- * The leg 'Add flight' opens on: the plan's first flight; else from the departure to the first day's
- * first stop; before a plan, from the departure to the destination on the start date.
+ * The leg 'Add flight' opens on: the plan's first flight; else from the departure to the destination
+ * on the start date; without a destination, from the departure to the first day's first stop.
  */
 export function tripFlightLeg(days: ItineraryDay[], trip: TripFacts): BookingLeg | null {
   const flight = firstFlightLeg(days);
   if (flight) return flight;
   const first = days[0];
-  if (first) return { ...dayLegs(first)[0]!, mode: "flight" };
+  const hasDestination = trip.destinationLatitude != null && trip.destinationLongitude != null;
+  if (first && !hasDestination) return { ...dayLegs(first)[0]!, mode: "flight" };
   if (
     trip.departureLatitude == null ||
     trip.departureLongitude == null ||

@@ -1,3 +1,4 @@
+import type { Booking } from "@tabi/contracts";
 import { lazy, Suspense } from "react";
 import type { BookingLeg, BookingNight } from "./types";
 
@@ -7,10 +8,11 @@ const HotelDialog = lazy(() => import("./HotelDialog").then((m) => ({ default: m
 const TransportDialog = lazy(() => import("./TransportDialog").then((m) => ({ default: m.TransportDialog })));
 
 /** Which booking dialog is open, on what. */
-export type OpenBooking =
+export type OpenBooking = (
   | { kind: "flight"; leg: BookingLeg | null }
   | { kind: "hotel"; night: BookingNight | null }
-  | { kind: "transport"; leg: BookingLeg | null };
+  | { kind: "transport"; leg: BookingLeg | null }
+) & { /** Opens this saved booking's form. */ booking?: Booking };
 
 /** A leg of the plan opens the flight dialog when it is flown, the transport dialog otherwise. */
 export const dialogForLeg = (leg: BookingLeg): OpenBooking =>
@@ -29,7 +31,13 @@ export function BookingDialogHost({
   onClose(): void;
 }) {
   if (!open) return null;
-  const common = { tripId, open: true, memberCount, onOpenChange: (o: boolean) => !o && onClose() };
+  const common = {
+    tripId,
+    open: true,
+    memberCount,
+    booking: open.booking ?? null,
+    onOpenChange: (o: boolean) => !o && onClose(),
+  };
   return (
     <Suspense fallback={null}>
       {open.kind === "flight" ? (

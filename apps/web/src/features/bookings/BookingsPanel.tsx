@@ -56,11 +56,14 @@ export function BookingsPanel({
   const groups = groupBookings(list.data ?? []);
 
   function edit(b: Booking) {
-    if (b.bookingType === "hotel") onOpenBooking({ kind: "hotel", night: nightOfBooking(b, days, facts) });
+    // The booking's own dialog, on its leg or night, with its form open.
+    if (b.bookingType === "hotel")
+      onOpenBooking({ kind: "hotel", night: nightOfBooking(b, days, facts), booking: b });
     else
       onOpenBooking({
         kind: b.bookingType === "flight" ? "flight" : "transport",
         leg: legOfBooking(b, days, facts),
+        booking: b,
       });
   }
   async function remove(b: Booking) {

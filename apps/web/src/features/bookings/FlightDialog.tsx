@@ -41,7 +41,12 @@ export function FlightDialog(props: BookingDialogProps & { leg: BookingLeg | nul
   );
 }
 
-function FlightDialogBody({ tripId, leg, memberCount }: BookingDialogProps & { leg: BookingLeg | null }) {
+function FlightDialogBody({
+  tripId,
+  leg,
+  memberCount,
+  booking,
+}: BookingDialogProps & { leg: BookingLeg | null }) {
   const { t } = useTranslation(["bookings"]);
   const bookings = useBookings(tripId);
   const saved = leg
@@ -53,6 +58,7 @@ function FlightDialogBody({ tripId, leg, memberCount }: BookingDialogProps & { l
     valuesOf: flightValuesOf,
     toInput: (v) => flightInput(v, leg),
     validate: flightErrors,
+    initial: booking,
   });
   const tabs: { value: BookingTab; label: string }[] = [
     { value: "search", label: t("bookings:tab.searchFlights") },

@@ -38,6 +38,7 @@ function HotelDialogBody({
   tripId,
   night,
   memberCount,
+  booking,
 }: BookingDialogProps & { night: BookingNight | null }) {
   const { t } = useTranslation(["bookings"]);
   const bookings = useBookings(tripId);
@@ -50,6 +51,7 @@ function HotelDialogBody({
     valuesOf: hotelValuesOf,
     toInput: hotelInput,
     validate: hotelErrors,
+    initial: booking,
   });
   const tabs: { value: BookingTab; label: string }[] = [
     { value: "search", label: t("bookings:tab.searchHotels") },

@@ -35,6 +35,7 @@ export function TransportDialog({
   onOpenChange,
   memberCount,
   leg,
+  booking,
 }: BookingDialogProps & { leg: BookingLeg | null }) {
   const { t, ready } = useTranslation(["travel", "bookings"]);
   const walking = leg?.mode === "walking";
@@ -47,7 +48,7 @@ export function TransportDialog({
       className="sm:max-w-xl"
     >
       <WithNamespaces ns={["travel", "bookings"]}>
-        <TransportTabs tripId={tripId} memberCount={memberCount} leg={leg} />
+        <TransportTabs tripId={tripId} memberCount={memberCount} leg={leg} booking={booking ?? null} />
       </WithNamespaces>
     </Dialog>
   );
@@ -57,17 +58,20 @@ function TransportTabs({
   tripId,
   memberCount,
   leg,
+  booking,
 }: {
   tripId: string;
   memberCount: number;
   leg: BookingLeg | null;
+  /** A saved booking to open in its form. */
+  booking: Booking | null;
 }) {
   const { t } = useTranslation(["travel", "bookings"]);
   const bookings = useBookings(tripId);
   const save = useSaveBooking(tripId);
   const remove = useDeleteBooking(tripId);
-  const [tab, setTab] = useState<Tab>(leg ? "search" : "saved");
-  const [editing, setEditing] = useState<Booking | null>(null);
+  const [tab, setTab] = useState<Tab>(booking ? "form" : leg ? "search" : "saved");
+  const [editing, setEditing] = useState<Booking | null>(booking);
   // A new key gives a fresh form: after a save, on Cancel, and when an edit starts.
   const [formKey, setFormKey] = useState(0);
   const [deletingId, setDeletingId] = useState<string | null>(null);

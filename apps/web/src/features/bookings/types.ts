@@ -1,3 +1,5 @@
+import type { Booking } from "@tabi/contracts";
+
 // What a booking dialog is opened on (issue 17): a leg of the plan for flights and transport, a night
 // for hotels, a meal of a day for restaurants. The itinerary screen builds these from the plan.
 
@@ -40,4 +42,6 @@ export interface BookingDialogProps {
   onOpenChange(open: boolean): void;
   /** Default passengers and guests (spec: the member count, or 1). */
   memberCount: number;
+  /** A saved booking to open in its form (from the trip's bookings list). */
+  booking?: Booking | null;
 }

@@ -20,8 +20,11 @@ export function useBookingEditor<V>({
   valuesOf,
   toInput,
   validate,
+  initial,
 }: {
   tripId: string;
+  /** A saved booking the dialog opens on: its form, in edit mode. */
+  initial?: Booking | null;
   defaults(): V;
   valuesOf(b: Booking): V;
   toInput(v: V): BookingCreateInput;
@@ -30,9 +33,9 @@ export function useBookingEditor<V>({
   const { t } = useTranslation(["bookings"]);
   const save = useSaveBooking(tripId);
   const del = useDeleteBooking(tripId);
-  const [tab, setTab] = useState<BookingTab>("search");
-  const [editing, setEditing] = useState<Booking | null>(null);
-  const [values, setValues] = useState<V>(defaults);
+  const [tab, setTab] = useState<BookingTab>(initial ? "form" : "search");
+  const [editing, setEditing] = useState<Booking | null>(initial ?? null);
+  const [values, setValues] = useState<V>(() => (initial ? valuesOf(initial) : defaults()));
   const [errors, setErrors] = useState<FormErrors<V>>({});
   const [deletingId, setDeletingId] = useState<string | null>(null);
 

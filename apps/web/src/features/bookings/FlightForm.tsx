@@ -1,9 +1,9 @@
 import { BOOKING_LIMITS, routeText } from "@tabi/contracts";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../i18n/format";
-import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
+import { Field, FormError, Input, inputClass } from "../../ui/Field";
 import { type FlightFormValues, type FormErrors, flightWithIcs } from "./bookingForm";
-import { FormButtons, LINK_PLACEHOLDER, PeopleOptions } from "./FormParts";
+import { FormButtons, LinkAndNotes, PeopleOptions } from "./FormParts";
 import { IcsImportButton } from "./IcsImportButton";
 
 /** The 'Add Booking' / 'Edit Booking' tab of the flight dialog (spec 2 s.5 'Flight form'). */
@@ -162,31 +162,14 @@ export function FlightForm({
           )}
         </Field>
       </div>
-      <Field label={t("bookings:form.link")} error={say(errors.link)}>
-        {(id, d) => (
-          <Input
-            id={id}
-            type="url"
-            inputMode="url"
-            aria-describedby={d}
-            aria-invalid={errors.link ? true : undefined}
-            value={v.link}
-            maxLength={2000}
-            placeholder={LINK_PLACEHOLDER}
-            onChange={(e) => change({ link: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={t("bookings:form.notes")} error={say(errors.notes)}>
-        {(id, d) => (
-          <TextArea
-            id={id}
-            aria-describedby={d}
-            value={v.notes}
-            onChange={(e) => change({ notes: e.target.value })}
-          />
-        )}
-      </Field>
+      <LinkAndNotes
+        link={v.link}
+        notes={v.notes}
+        linkError={say(errors.link)}
+        notesError={say(errors.notes)}
+        onLink={(link) => change({ link })}
+        onNotes={(notes) => change({ notes })}
+      />
       <FormError message={say(errors.form)} />
       <FormButtons saving={saving} editing={editing} onCancel={onCancel} />
     </form>

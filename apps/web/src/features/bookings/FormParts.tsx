@@ -2,6 +2,7 @@ import { ExternalLink, Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../i18n/format";
 import { Button } from "../../ui/Button";
+import { Field, Input, TextArea } from "../../ui/Field";
 import type { SearchLink } from "./searchLinks";
 
 // i18n-exempt: link attributes, never shown: an outside page opens in a new tab without our window
@@ -103,5 +104,56 @@ export function LoadFailed({ onRetry }: { onRetry(): void }) {
         {t("common:action.retry")}
       </Button>
     </div>
+  );
+}
+
+/** The booking page's link and the notes: the last fields of every booking form. */
+export function LinkAndNotes({
+  link,
+  notes,
+  linkError,
+  notesError,
+  onLink,
+  onNotes,
+}: {
+  link: string;
+  notes: string;
+  linkError?: string;
+  notesError?: string;
+  onLink(value: string): void;
+  onNotes(value: string): void;
+}) {
+  const { t } = useTranslation(["bookings"]);
+  return (
+    <>
+      <Field label={t("bookings:form.link")} error={linkError}>
+        {(id, d) => (
+          <Input
+            id={id}
+            name="bookingLink"
+            type="url"
+            inputMode="url"
+            aria-describedby={d}
+            aria-invalid={linkError ? true : undefined}
+            value={link}
+            maxLength={2000}
+            placeholder={LINK_PLACEHOLDER}
+            onChange={(e) => onLink(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t("bookings:form.notes")} error={notesError}>
+        {(id, d) => (
+          <TextArea
+            id={id}
+            name="notes"
+            aria-describedby={d}
+            aria-invalid={notesError ? true : undefined}
+            value={notes}
+            onChange={(e) => onNotes(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
   );
 }

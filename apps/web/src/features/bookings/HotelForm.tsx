@@ -4,12 +4,12 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../i18n/format";
 import { Button } from "../../ui/Button";
-import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
+import { Field, FormError, Input, inputClass } from "../../ui/Field";
 import { Spinner } from "../../ui/Spinner";
 import { StarInput } from "../../ui/Stars";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import { type FormErrors, type HotelFormValues, hotelWithIcs } from "./bookingForm";
-import { FormButtons, LINK_PLACEHOLDER, PeopleOptions } from "./FormParts";
+import { FormButtons, LinkAndNotes, PeopleOptions } from "./FormParts";
 import { IcsImportButton } from "./IcsImportButton";
 import type { BookingNight } from "./types";
 
@@ -213,31 +213,14 @@ export function HotelForm({
           onChange={(rating) => change({ rating })}
         />
       </div>
-      <Field label={t("bookings:form.link")} error={say(errors.link)}>
-        {(id, d) => (
-          <Input
-            id={id}
-            type="url"
-            inputMode="url"
-            aria-describedby={d}
-            aria-invalid={errors.link ? true : undefined}
-            value={v.link}
-            maxLength={2000}
-            placeholder={LINK_PLACEHOLDER}
-            onChange={(e) => change({ link: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={t("bookings:form.notes")} error={say(errors.notes)}>
-        {(id, d) => (
-          <TextArea
-            id={id}
-            aria-describedby={d}
-            value={v.notes}
-            onChange={(e) => change({ notes: e.target.value })}
-          />
-        )}
-      </Field>
+      <LinkAndNotes
+        link={v.link}
+        notes={v.notes}
+        linkError={say(errors.link)}
+        notesError={say(errors.notes)}
+        onLink={(link) => change({ link })}
+        onNotes={(notes) => change({ notes })}
+      />
       <FormError message={say(errors.form)} />
       <FormButtons saving={saving} editing={editing} disabled={timesMissing} onCancel={onCancel} />
     </form>

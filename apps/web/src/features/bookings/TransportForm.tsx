@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
+import { LinkAndNotes } from "./FormParts";
 import {
   type DraftErrors,
   type DraftField,
@@ -227,33 +228,14 @@ export function TransportForm({
           />
         )}
       </Field>
-      <Field label={t("bookings:form.link")} error={error("bookingLink")}>
-        {(id, d) => (
-          <Input
-            id={id}
-            name="bookingLink"
-            type="url"
-            inputMode="url"
-            maxLength={2000}
-            // i18n-exempt: the scheme a link starts with, the same in every language
-            placeholder="https://"
-            value={draft.bookingLink}
-            onChange={set("bookingLink")}
-            {...described(errors.bookingLink && d)}
-          />
-        )}
-      </Field>
-      <Field label={t("bookings:form.notes")} error={error("notes")}>
-        {(id, d) => (
-          <TextArea
-            id={id}
-            name="notes"
-            value={draft.notes}
-            onChange={set("notes")}
-            {...described(errors.notes && d)}
-          />
-        )}
-      </Field>
+      <LinkAndNotes
+        link={draft.bookingLink}
+        notes={draft.notes}
+        linkError={error("bookingLink")}
+        notesError={error("notes")}
+        onLink={(value) => set("bookingLink")({ target: { value } })}
+        onNotes={(value) => set("notes")({ target: { value } })}
+      />
       <FormError message={formError} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>

@@ -6,9 +6,8 @@ const SHOTS = "/tmp/shots-calendar";
 const visit = (page: Page, day: number, name: string) =>
   page.getByRole("region", { name: `Day ${day}` }).locator("[data-visit]", { hasText: name });
 const stayOf = async (block: Locator) => {
-  const [a, b] = ((await block.locator("span").nth(1).textContent()) ?? "")
-    .split(/[–·]/)
-    .map((t) => t.trim());
+  // The block reads "name … 09:36–10:36" (and a booking badge, when one is booked).
+  const [, a, b] = ((await block.textContent()) ?? "").match(/(\d\d:\d\d)–(\d\d:\d\d)/) ?? [];
   const m = (t = "") => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
   return m(b) - m(a);
 };

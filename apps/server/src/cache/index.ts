@@ -18,7 +18,12 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The guard's cached membership of a user in a trip (`http/guards.ts`). */
 export const membershipKey = (userId: string) => `member:${userId}`;
 /** The parts of the trip screen's read shared by all members (`modules/itinerary/full.ts`). */
-export const TRIP_PARTS = { trip: "trip:detail", result: "trip:result", places: "places:all" } as const;
+export const TRIP_PARTS = {
+  trip: "trip:detail",
+  result: "trip:result",
+  places: "places:all",
+  bookings: "trip:bookings",
+} as const;
 // Place and wish writes change places and wishes only: memberships, the trip with its members and
 // the plan stay, so after such a write the next reads cost one database read (the places), not six.
 const PLACE_ROUTES = "/api/trips/:tripId/places";

@@ -3,6 +3,8 @@ import { TRIP_PARTS } from "../../cache";
 import { notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { isPremiumActive } from "../billing/plan";
+import { presentBooking } from "../bookings/present";
+import { readBookings } from "../bookings/queries";
 import { forMember, presentPlaceShared } from "../places/present";
 import { placeList, readPlaces } from "../places/service";
 import { presentMember } from "../trips/present";
@@ -28,11 +30,14 @@ export async function tripFullBody(ctx: AppContext, scope: TripScope, user: Sess
   const kept = cache.get<string>(scope.tripId, key);
   if (kept) return kept;
   const token = cache.token(scope.tripId);
-  const [shared, placesPart, resultJson] = await Promise.all([
+  const [shared, placesPart, resultJson, bookingsJson] = await Promise.all([
     cache.load(scope.tripId, TRIP_PARTS.trip, () => readTripAndMembers(ctx, scope), sizeOfTrip),
     cache.load(scope.tripId, TRIP_PARTS.places, () => readPlacesShown(ctx, scope), sizeOfPlaces),
     cache.load(scope.tripId, TRIP_PARTS.result, async () =>
       serialise("result", await ctx.optimizations.active(scope)),
+    ),
+    cache.load(scope.tripId, TRIP_PARTS.bookings, async () =>
+      serialise("bookings", (await readBookings(ctx.database.db, scope)).map(presentBooking)),
     ),
   ]);
   if (!shared) throw notFound(TRIP_MESSAGES.tripNotFound);
@@ -44,7 +49,7 @@ export async function tripFullBody(ctx: AppContext, scope: TripScope, user: Sess
   // checked when read; what forMember puts in (the caller's wish and rights) is typed.
   const body = `{"trip":${serialise("trip", trip)},"members":${shared.membersJson},"places":${JSON.stringify(
     placeList(mine, placesPart.optimized, user),
-  )},"result":${resultJson}}`;
+  )},"result":${resultJson},"bookings":${bookingsJson}}`;
   // 'May add places now' turns false when the deadline passes: the copy must not outlive it.
   const deadline = trip.addPlaceDeadline ? Date.parse(trip.addPlaceDeadline) : undefined;
   cache.set(scope.tripId, key, body, token, deadline && deadline > Date.now() ? deadline : undefined);

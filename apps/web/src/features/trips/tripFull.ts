@@ -1,6 +1,7 @@
 import type { TripFull } from "@tabi/contracts";
 import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { bookingKeys } from "../bookings/api";
 import { itineraryKeys } from "../itinerary/api";
 import { placeKeys } from "../places/api";
 import { tripKeys } from "./api";
@@ -15,6 +16,7 @@ export const seededByFull = (tripId: string): QueryKey[] => [
   tripKeys.detail(tripId),
   placeKeys.list(tripId),
   itineraryKeys.active(tripId),
+  bookingKeys.list(tripId),
 ];
 
 /** The parts kept /full answers filled, for each trip whose /full answer the cache holds. */
@@ -32,10 +34,11 @@ export function useTripFull(tripId: string | null | undefined) {
     enabled: Boolean(tripId),
     queryFn: async () => {
       const full = await api<TripFull>(`/api/trips/${tripId}/full`);
-      const [detail, places, active] = seededByFull(tripId!);
+      const [detail, places, active, bookings] = seededByFull(tripId!);
       qc.setQueryData(detail!, { trip: full.trip, members: full.members });
       qc.setQueryData(places!, full.places);
       qc.setQueryData(active!, full.result);
+      qc.setQueryData(bookings!, full.bookings);
       return full;
     },
   });

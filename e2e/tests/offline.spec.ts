@@ -169,7 +169,7 @@ test("a calendar edit made offline is sent when the network is back; one that no
   await aiko.goto(`/trip/${trip.id}`);
   await aiko.getByRole("tab", { name: "Calendar" }).click();
   const day1 = aiko.getByRole("region", { name: "Day 1" });
-  const nameAt = (i: number) => day1.getByRole("button").nth(i).locator("span").first();
+  const nameAt = (i: number) => day1.locator("[data-visit]").nth(i).locator("span").first();
   await expect(nameAt(0)).toBeVisible();
   await expect.poll(() => keptForOffline(aiko, trip.id)).toBe(true);
 
@@ -178,7 +178,7 @@ test("a calendar edit made offline is sent when the network is back; one that no
   await aiko.reload();
   await aiko.getByRole("tab", { name: "Calendar" }).click();
   const first = (await nameAt(0).textContent())!;
-  await day1.getByRole("button").first().click();
+  await day1.locator("[data-visit]").first().click();
   await aiko.getByRole("button", { name: "Later" }).click();
   await expect(nameAt(1)).toHaveText(first);
   const banner = aiko.getByRole("status").filter({ hasText: "You are offline" });
@@ -199,7 +199,7 @@ test("a calendar edit made offline is sent when the network is back; one that no
   // edit no longer fits, is not applied, and she is told so; her plan shows the server's.
   await aiko.context().setOffline(true);
   const moved = (await nameAt(0).textContent())!;
-  await day1.getByRole("button").first().click();
+  await day1.locator("[data-visit]").first().click();
   await aiko.getByRole("button", { name: "Later" }).click();
   await expect(banner).toContainText("1 change waiting to be sent");
   expect(

@@ -116,6 +116,9 @@ test("calendar: drag across days, drag-resize, keyboard move; seen live by anoth
   const live = owner.getByRole("status").filter({ hasText: byKeys });
   await owner.keyboard.press("Space");
   await expect(live).toContainText(`${byKeys} is over ${byKeys} on day 2`);
+  // As a listener does: the next key after hearing it (a key pressed in the same instant as the pickup
+  // was lost in 2 of 3 runs on this machine; see the issue 17 note).
+  await owner.waitForTimeout(300);
   await owner.keyboard.press("ArrowRight");
   await expect(live).toContainText("on day 3");
   await owner.keyboard.press("Space");

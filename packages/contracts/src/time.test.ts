@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deadlineState, latestDeadline, presetDeadline, todayIn, tripDays, zonedToUtc } from "./time";
+import {
+  canAddPlacesAt,
+  deadlineState,
+  latestDeadline,
+  presetDeadline,
+  todayIn,
+  tripDays,
+  zonedToUtc,
+} from "./time";
 
 describe("zoned time", () => {
   it("finds the instant of a wall-clock time in a zone", () => {
@@ -47,5 +55,22 @@ describe("trip dates and deadlines", () => {
     expect(deadlineState(null, now)).toBe("none");
     expect(deadlineState("2026-12-01T00:00:01Z", now)).toBe("active");
     expect(deadlineState("2026-11-30T23:59:59Z", now)).toBe("expired");
+  });
+});
+
+describe("who may add places at a moment", () => {
+  const member = { role: "member", canAddPlaces: true };
+  it("closes for members the moment the deadline passes, never for admins", () => {
+    const deadline = "2026-12-01T00:00:00.000Z";
+    expect(canAddPlacesAt(deadline, member, new Date("2026-12-01T00:00:00.000Z"))).toBe(true);
+    expect(canAddPlacesAt(deadline, member, new Date("2026-12-01T00:00:00.001Z"))).toBe(false);
+    expect(canAddPlacesAt(new Date(deadline), member, new Date("2026-12-02T00:00:00Z"))).toBe(false);
+    expect(canAddPlacesAt(deadline, { role: "admin", canAddPlaces: false }, new Date("2027-01-01"))).toBe(
+      true,
+    );
+  });
+  it("follows the member's flag, and no deadline means open", () => {
+    expect(canAddPlacesAt(null, member)).toBe(true);
+    expect(canAddPlacesAt(null, { role: "member", canAddPlaces: false })).toBe(false);
   });
 });

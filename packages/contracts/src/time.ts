@@ -63,3 +63,19 @@ export function deadlineState(deadline: string | null | undefined, now = new Dat
   if (!deadline) return "none";
   return now.getTime() > Date.parse(deadline) ? "expired" : "active";
 }
+
+/**
+ * Whether a member may add places at `now`: admins always; others with the flag until the deadline
+ * (spec 1 s.6). One rule for the server's check and for screens that must follow the clock (a
+ * deadline that passes while a screen is open closes it there too, without asking the server).
+ */
+export function canAddPlacesAt(
+  deadline: string | Date | null | undefined,
+  member: { role: string; canAddPlaces: boolean },
+  now = new Date(),
+): boolean {
+  if (member.role === "admin") return true;
+  if (!member.canAddPlaces) return false;
+  if (!deadline) return true;
+  return (typeof deadline === "string" ? Date.parse(deadline) : deadline.getTime()) >= now.getTime();
+}

@@ -1,4 +1,4 @@
-import { type Member, memberColor, type Trip } from "@tabi/contracts";
+import { canAddPlacesAt, type Member, memberColor, type Trip } from "@tabi/contracts";
 import type { MemberRow, TripRow } from "./queries";
 
 export type MemberWithUser = {
@@ -21,9 +21,7 @@ export function canAddPlacesNow(
   member: Pick<MemberRow, "role" | "canAddPlaces">,
   now = new Date(),
 ) {
-  if (member.role === "admin") return true;
-  if (!member.canAddPlaces) return false;
-  return !trip.addPlaceDeadline || trip.addPlaceDeadline >= now;
+  return canAddPlacesAt(trip.addPlaceDeadline, member, now);
 }
 
 export function presentMember(m: MemberWithUser, ownerId: string): Member {

@@ -13,6 +13,7 @@ import { usePlaces } from "../places/api";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { NoTripSelected } from "../trips/NoTripSelected";
+import { useCanAddPlacesNow } from "../trips/useDeadline";
 import { useChatHistory, useDeleteMessage, useToggleReaction } from "./api";
 import { ChatHeader } from "./ChatHeader";
 import { Composer } from "./Composer";
@@ -34,6 +35,7 @@ export default function ChatScreen() {
 function TripChat({ tripId, meId }: { tripId: string; meId: string }) {
   const { t } = useTranslation();
   const trip = useTrip(tripId);
+  const canAddPlaces = useCanAddPlacesNow(trip.data?.trip);
   const history = useChatHistory(tripId);
   const places = usePlaces(tripId).data?.places;
   const react = useToggleReaction(tripId, meId);
@@ -63,7 +65,7 @@ function TripChat({ tripId, meId }: { tripId: string; meId: string }) {
             tripId,
             meId,
             isAdmin: detail.trip.my.role === "admin",
-            canAddPlaces: detail.trip.my.canAddPlacesNow,
+            canAddPlaces,
             members: new Map<string, Member>(detail.members.map((m) => [m.userId, m])),
             memberCount: detail.members.length,
             cursors,
@@ -80,7 +82,7 @@ function TripChat({ tripId, meId }: { tripId: string; meId: string }) {
             react: onReact,
           }
         : null,
-    [detail, tripId, meId, cursors, places, onReact],
+    [detail, tripId, meId, cursors, places, onReact, canAddPlaces],
   );
 
   if (trip.isPending || (history.isPending && !history.isError)) return <FullPageSpinner />;

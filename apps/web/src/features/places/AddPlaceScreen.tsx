@@ -29,6 +29,7 @@ import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import { FAR_FROM_TRIP_KM, kmFromTrip, tripPoints } from "../place-search/trip-points";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
+import { useCanAddPlacesNow } from "../trips/useDeadline";
 import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
 import { TIME_OF_DAY_KEY } from "./labels";
 import { PlacePhotos } from "./PlacePhotos";
@@ -117,6 +118,7 @@ function PlaceForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const canAddNow = useCanAddPlacesNow(trip);
   const add = useAddPlace(tripId);
   const update = useUpdatePlace(tripId);
   const [mode, setMode] = useState<"search" | "pin">("search");
@@ -153,7 +155,7 @@ function PlaceForm({
   const busy = add.isPending || update.isPending || uploading;
   const ready = editing || (mode === "search" ? picked : pin && pinName.trim());
 
-  if (!editing && !trip.my.canAddPlacesNow)
+  if (!editing && !canAddNow)
     return (
       <EmptyState icon={MapPin} title={t("places:add.closedTitle")} text={t("server:places.deadlinePassed")}>
         <Link

@@ -1,4 +1,4 @@
-import { type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
+import { deadlineState, type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
 import { LayoutGrid, List, MapPin, Plus, Sparkles, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +19,7 @@ import { planInfoByPlace } from "../itinerary/planInfo";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { deadlineText } from "../trips/format";
+import { useCanAddPlacesNow } from "../trips/useDeadline";
 import { useDeletePlace, usePlaces, useRemoveWish, useSetWish } from "./api";
 import { EditPlaceDialog } from "./EditPlaceDialog";
 import { type PlaceActions, PlaceCard } from "./PlaceCard";
@@ -35,6 +36,7 @@ export default function PlacesScreen() {
   const [tripId] = useCurrentTripId();
   const me = useMe().data;
   const trip = useTrip(tripId);
+  const canAdd = useCanAddPlacesNow(trip.data?.trip);
   const list = usePlaces(tripId);
   // Why a place was left out, or a note on its visit: from the plan the trip screen has already read.
   const activePlan = useActiveResult(tripId).data;
@@ -77,8 +79,7 @@ export default function PlacesScreen() {
     );
 
   const tr = trip.data.trip;
-  const deadlineExpired = tr.addPlaceDeadline ? Date.parse(tr.addPlaceDeadline) < Date.now() : false;
-  const canAdd = tr.my.canAddPlacesNow;
+  const deadlineExpired = deadlineState(tr.addPlaceDeadline) === "expired";
   const mine = list.data.places.filter((p) => p.myWish !== null);
   const shown = sortPlaces(
     (tab === "trip" ? list.data.places : mine).filter((p) => filter === "all" || p.status === filter),

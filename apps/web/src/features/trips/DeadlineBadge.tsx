@@ -2,10 +2,12 @@ import { deadlineState } from "@tabi/contracts";
 import { Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { deadlineText } from "./format";
+import { useRerenderAt } from "./useDeadline";
 
 /** Card badge and line: 'Add places by: ...' or 'Deadline expired: ...' (spec 1 'Home'). */
 export function DeadlineLine({ deadline }: { deadline: string | null }) {
   const { t } = useTranslation();
+  useRerenderAt(deadline);
   const state = deadlineState(deadline);
   if (state === "none") return null;
   const expired = state === "expired";
@@ -30,6 +32,10 @@ export function DeadlineLine({ deadline }: { deadline: string | null }) {
 /** Trip header banner: red once expired, amber within 24 hours (spec 2 'Trip detail page'). */
 export function DeadlineBanner({ deadline }: { deadline: string | null }) {
   const { t } = useTranslation();
+  // Amber from 24 hours before, red from the deadline: both moments change it while it is on screen.
+  const at = deadline ? Date.parse(deadline) : null;
+  useRerenderAt(at === null ? null : at - 24 * 3_600_000);
+  useRerenderAt(at);
   if (!deadline) return null;
   const left = Date.parse(deadline) - Date.now();
   if (left < 0)

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isoDate, multiLineText, singleLineText } from "./text";
+import { TRIP_MESSAGES } from "./messages";
+import { isoDate, multiLineText, requiredIsoDate, singleLineText } from "./text";
 
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullish();
 
@@ -9,13 +10,17 @@ export const SAME_AS_DEPARTURE = "same as departure location";
 export const tripCreateSchema = z.object({
   name: singleLineText().trim().max(120).nullish(),
   description: multiLineText().trim().max(2000).nullish(),
-  departureLocation: singleLineText().trim().min(1, "Departure location is required").max(300),
+  // The form's two required fields say the spec's words (spec 1 section 8) when missing, null or blank.
+  departureLocation: singleLineText(TRIP_MESSAGES.departureRequired)
+    .trim()
+    .min(1, TRIP_MESSAGES.departureRequired)
+    .max(300),
   departureLatitude: coordinate(-90, 90),
   departureLongitude: coordinate(-180, 180),
   destination: singleLineText().trim().max(300).nullish(),
   destinationLatitude: coordinate(-90, 90),
   destinationLongitude: coordinate(-180, 180),
-  startDate: isoDate,
+  startDate: requiredIsoDate(TRIP_MESSAGES.datesRequired),
   endDate: isoDate.nullish(),
 });
 export type TripCreateInput = z.input<typeof tripCreateSchema>;
@@ -24,7 +29,7 @@ export type TripCreateInput = z.input<typeof tripCreateSchema>;
 export const tripUpdateSchema = tripCreateSchema
   .extend({
     departureLocation: tripCreateSchema.shape.departureLocation.optional(),
-    startDate: isoDate.optional(),
+    startDate: requiredIsoDate(TRIP_MESSAGES.datesRequired).optional(),
     addPlaceDeadline: z.iso.datetime({ offset: true }).nullish(),
   })
   .partial();

@@ -1,6 +1,9 @@
-import { TRIP_MESSAGES } from "@tabi/contracts";
+import { INVALID_DATE_MESSAGE, TRIP_MESSAGES } from "@tabi/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ja from "../../../../../packages/contracts/src/i18n/ja.json";
+import ko from "../../../../../packages/contracts/src/i18n/ko.json";
+import zh from "../../../../../packages/contracts/src/i18n/zh.json";
 import { invitationCodes, tripMembers, trips } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTrip, futureDate, guest, inviteCode, join, registered } from "../../test/fixtures";
@@ -49,6 +52,45 @@ describe("creating a trip", () => {
     expect(backwards.json().error.message).toBe(TRIP_MESSAGES.endBeforeStart);
     const noStart = await c.post("/api/trips", { departureLocation: "Paris" });
     expect(noStart.statusCode).toBe(400);
+    expect(noStart.json().error).toEqual({ code: "VALIDATION_ERROR", message: TRIP_MESSAGES.datesRequired });
+  });
+
+  it("says the form's words, not the validation library's, for a body without its required fields", async () => {
+    const c = await registered(t.app, "no-dates@example.com");
+    const said = async (body: unknown, lng = "en", url = "/api/trips", method: "POST" | "PATCH" = "POST") => {
+      const res = await c.request(method, url, body, { "accept-language": lng });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().error.message as string;
+    };
+    // A trip without dates through the API: missing, null, blank or not text.
+    for (const startDate of [undefined, null, "", "  ", 20261210, ["2026-12-10"]])
+      expect(await said({ departureLocation: "Paris", startDate })).toBe(TRIP_MESSAGES.datesRequired);
+    // Text that is no date says what a date looks like; an end date that is not text too.
+    expect(await said({ departureLocation: "Paris", startDate: "10/12/2026" })).toBe(INVALID_DATE_MESSAGE);
+    expect(await said({ departureLocation: "Paris", startDate: futureDate(3), endDate: 5 })).toBe(
+      INVALID_DATE_MESSAGE,
+    );
+    // The departure: missing, null, blank or not text.
+    for (const departureLocation of [undefined, null, "", 12])
+      expect(await said({ departureLocation, startDate: futureDate(3) })).toBe(
+        TRIP_MESSAGES.departureRequired,
+      );
+    // Nothing at all: the first required field's words.
+    expect(await said({})).toBe(TRIP_MESSAGES.departureRequired);
+    // In the caller's language.
+    for (const [lng, words] of [
+      ["ja", ja.trips.datesRequired],
+      ["ko", ko.trips.datesRequired],
+      ["zh", zh.trips.datesRequired],
+    ] as const)
+      expect(await said({ departureLocation: "Paris" }, lng)).toBe(words);
+    expect(ja.trips.datesRequired).not.toBe(TRIP_MESSAGES.datesRequired);
+    // An edit that clears a required field is told the same.
+    const trip = await createTrip(c);
+    const url = `/api/trips/${trip.id}`;
+    expect(await said({ startDate: null }, "en", url, "PATCH")).toBe(TRIP_MESSAGES.datesRequired);
+    expect(await said({ departureLocation: null }, "ko", url, "PATCH")).toBe(ko.trips.departureRequired);
+    expect(await said({ startDate: "" }, "zh", url, "PATCH")).toBe(zh.trips.datesRequired);
   });
 
   it("stores a round trip's return as the departure", async () => {

@@ -1,7 +1,7 @@
 import { MEALS, PREFERRED_BANDS } from "./meals";
 import { type Model, mergeWindows, NEIGHBOUR_KM } from "./model";
 import { isWeekday, parseAfter, parseHhmm, weekdayOf } from "./time";
-import { haversineKm, type TravelMode, travelMinutes } from "./travel";
+import { haversineKm, legTravelMode, type TravelMode, travelMinutes } from "./travel";
 import type { MealKind, OpeningHours, Problem } from "./types";
 
 /** Bad input, with the expected value spelled out. */
@@ -126,7 +126,11 @@ export function compile(problem: Problem): Compiled {
   } else {
     for (let a = 0; a < L; a++) {
       for (let b = 0; b < L; b++)
-        travel[a * L + b] = travelMinutes(problem.locations[a]!, problem.locations[b]!, mode);
+        travel[a * L + b] = travelMinutes(
+          problem.locations[a]!,
+          problem.locations[b]!,
+          legTravelMode(mode, problem.locations[a]!, problem.locations[b]!),
+        );
     }
   }
 

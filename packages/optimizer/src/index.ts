@@ -13,6 +13,7 @@ export { STAGE_BANDS, stagePercent } from "./stages";
 export { formatHhmm, parseHhmm } from "./time";
 export { parseToptw, solveToptw, type ToptwInstance, type ToptwResult } from "./toptw";
 export {
+  airportLegMode,
   DIALOG_THRESHOLDS,
   type GuessEnd,
   type GuessThresholds,
@@ -20,6 +21,7 @@ export {
   haversineKm,
   type LatLng,
   legMode,
+  legTravelMode,
   MAP_THRESHOLDS,
   maxReachKm,
   modeForLeg,

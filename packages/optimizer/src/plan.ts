@@ -2,7 +2,7 @@ import { type Compiled, windowsOn } from "./build";
 import type { Model } from "./model";
 import { Routes } from "./routes";
 import { formatHhmm } from "./time";
-import { guessMode, legMode, type TravelMode } from "./travel";
+import { guessMode, legMode, legTravelMode, type TravelMode } from "./travel";
 import type { Meal, PlanDay, UnscheduledReason, Visit } from "./types";
 
 /** The mode reported for a leg: the travel model's own mode, or the spec's guess for a given matrix. */
@@ -10,7 +10,10 @@ export function legModeOf(c: Compiled, from: number, to: number): TravelMode {
   const a = c.problem.locations[from]!;
   const b = c.problem.locations[to]!;
   // A matrix without a mode (the benches) is guessed; a trip's matrix (OSRM) keeps the group's mode.
-  return c.problem.matrixMinutes && !c.problem.mode ? guessMode(a, b) : legMode(a, b, c.mode);
+  // A leg from or to an airport rides whatever the group's mode (spec 2 'Transport mode for a leg').
+  return c.problem.matrixMinutes && !c.problem.mode
+    ? guessMode(a, b)
+    : legMode(a, b, legTravelMode(c.mode, a, b));
 }
 
 /** Turns scheduled tours into plan days. The group leaves as late as it can without delaying the first stop. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  airportLegMode,
   DIALOG_THRESHOLDS,
   EARTH_RADIUS_KM,
   guessMode,
   haversineKm,
   legMode,
+  legTravelMode,
   maxReachKm,
   modeFromText,
   TRAVEL_MODEL,
@@ -152,5 +154,25 @@ describe("mode guess (spec 2 section 4)", () => {
     expect(modeFromText("taxi")).toBe("car");
     expect(modeFromText("on foot")).toBe("walking");
     expect(modeFromText("bus")).toBeNull();
+  });
+});
+
+describe("the mode of a leg from or to an airport (spec 2 'Transport mode for a leg', issue 25)", () => {
+  const itami = { lat: 34.7855, lng: 135.4382, kind: "airport" as const };
+  const temple = { ...ginkakuji, kind: "place" as const };
+  it("rides whatever the trip's mode: walking becomes a car, the other ground modes stay", () => {
+    expect(airportLegMode("walking")).toBe("car");
+    for (const mode of ["public_transport", "car", "taxi"] as const) expect(airportLegMode(mode)).toBe(mode);
+    expect(legTravelMode("walking", itami, temple)).toBe("car");
+    expect(legTravelMode("walking", temple, itami)).toBe("car");
+    expect(legTravelMode("walking", temple, { ...kinkakuji, kind: "place" })).toBe("walking");
+    expect(legTravelMode("public_transport", itami, temple)).toBe("public_transport");
+  });
+  it("makes Itami to eastern Kyoto a ride of about an hour, not ten hours on foot", () => {
+    const walk = travelMinutes(itami, temple, "walking");
+    const ride = travelMinutes(itami, temple, legTravelMode("walking", itami, temple));
+    expect(walk).toBeGreaterThan(600);
+    expect(ride).toBeGreaterThan(45);
+    expect(ride).toBeLessThan(100);
   });
 });

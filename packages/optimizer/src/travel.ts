@@ -149,6 +149,29 @@ export function maxReachKm(mode: TravelMode, minutes: number): number {
 /** What kind of point an end of a leg is, for the mode guess. */
 export type PointKind = "airport" | "departure" | "destination" | "place";
 
+/**
+ * How the group gets to or from an airport: by car or public transport whatever the trip's mode
+ * (spec 2 'Transport mode for a leg': a leg with an airport at one end is a car). Public transport,
+ * car and taxi trips keep their own mode; a walking trip rides (nobody walks the 40 km from Itami to
+ * Kyoto with the bags, issue 25).
+ */
+export function airportLegMode(mode: TravelMode): TravelMode {
+  return mode === "walking" ? "car" : mode;
+}
+
+/**
+ * The mode a leg between two points is travelled by when the group's mode is `mode`: that mode, except
+ * on a leg from or to an airport (`airportLegMode`). The one rule for the optimiser's travel times, the
+ * mode each leg of a plan reports, and the server's ground legs to and from its flights.
+ */
+export function legTravelMode(
+  mode: TravelMode,
+  a: { kind?: PointKind },
+  b: { kind?: PointKind },
+): TravelMode {
+  return a.kind === "airport" || b.kind === "airport" ? airportLegMode(mode) : mode;
+}
+
 export interface GuessEnd extends LatLng {
   kind?: PointKind;
 }

@@ -1,3 +1,4 @@
+import { solveSync } from "@tabi/optimizer";
 import { describe, expect, it } from "vitest";
 import { closedAtWishedTime, missedNote } from "./present";
 import { buildProblem, CHECK_IN_MINUTES, flightMinutes, LANDING_MINUTES } from "./problem";
@@ -109,7 +110,12 @@ describe("buildProblem", () => {
     });
     const flight = flightMinutes(hnd, itm);
     const [out, arrive] = frames[0]!.before;
-    expect(out).toMatchObject({ placeId: "airport_HND_departure", system: "airport", mode: "car" });
+    // To the airport by the group's own mode when it rides (public transport here).
+    expect(out).toMatchObject({
+      placeId: "airport_HND_departure",
+      system: "airport",
+      mode: "public_transport",
+    });
     expect(arrive).toMatchObject({ placeId: "airport_ITM_arrival", mode: "flight", travelMinutes: flight });
     // The optimiser's first day starts at the arrival airport once the group has landed.
     const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
@@ -120,6 +126,39 @@ describe("buildProblem", () => {
     expect(toMin(problem.days[2]!.end)).toBe(home.departAt - CHECK_IN_MINUTES);
     expect(home.flight.to.iata).toBe("HND");
     expect(frames[1]!.before).toEqual([]);
+  });
+
+  it("rides to and from the airports on a walking trip (spec 2: a leg with an airport is a car)", () => {
+    const hnd = { name: "Haneda Airport", iata: "HND", latitude: 35.5523, longitude: 139.7798 };
+    const itm = { name: "Osaka International Airport", iata: "ITM", latitude: 34.7855, longitude: 135.4382 };
+    const tokyo = {
+      ...kyoto,
+      departureLocation: "Tokyo",
+      departureLatitude: 35.6812,
+      departureLongitude: 139.7671,
+    };
+    const walking = { ...settings, preferredTransport: "walking" as const };
+    // One temple locked on the day the group lands, one on the day it flies home.
+    const places = [
+      { ...place("a", 35.04, 135.73, [["u", 6]]), lock: { date: "2026-12-10" } },
+      { ...place("b", 34.9949, 135.785, [["u", 6]]), lock: { date: "2026-12-12" } },
+    ];
+    const { problem, frames } = buildProblem(tokyo, places, walking, {
+      flights: { outbound: { from: hnd, to: itm }, inbound: { from: itm, to: hnd } },
+    });
+    const [out] = frames[0]!.before;
+    expect(out).toMatchObject({ placeId: "airport_HND_departure", mode: "car" });
+    expect(out!.travelMinutes).toBeLessThan(90);
+    expect(frames[2]!.home!.groundMode).toBe("car");
+    // The optimiser's own legs from the arrival airport and to the departure one ride too.
+    const solved = solveSync(problem, { seed: 1, timeLimitMs: 2000 });
+    expect(solved.days[0]!.visits).toEqual([
+      expect.objectContaining({ placeId: "a", mode: "car", travelMinutes: expect.any(Number) }),
+    ]);
+    expect(solved.days[0]!.visits[0]!.travelMinutes).toBeLessThan(120);
+    expect(solved.days[2]!.visits.map((v) => v.placeId)).toEqual(["b"]);
+    expect(solved.days[2]!.backMode).toBe("car");
+    expect(solved.days[2]!.backTravelMinutes).toBeLessThan(120);
   });
 
   it("keeps a booked flight's times: day 1 starts 30 minutes after landing, the last day ends at check-in", () => {

@@ -5,11 +5,14 @@ import {
   SAME_AS_DEPARTURE,
 } from "@tabi/contracts";
 import {
+  airportLegMode,
   formatHhmm,
   haversineKm,
+  legMode,
   type Problem,
   parseHhmm,
   TRAVEL_MODEL,
+  type TravelMode,
   travelMinutes,
 } from "@tabi/optimizer";
 import { planText } from "../../i18n";
@@ -112,6 +115,8 @@ export interface DayFrame {
     flight: { from: Airport; to: Airport };
     flightMinutes: number;
     booked?: BookedFlight;
+    /** How the group gets home from the arrival airport (`airportLegMode`). */
+    groundMode: TravelMode;
   } | null;
 }
 
@@ -161,10 +166,15 @@ export function seedFor(tripId: string): number {
 }
 
 const ll = (p: Point) => ({ lat: p.latitude, lng: p.longitude });
+/** The mode a ground leg reports: walking where that is quicker (an airport hotel across the road). */
+const legModeAt = (a: Point, b: Point, mode: TravelMode) => legMode(ll(a), ll(b), mode);
 export const flightMinutes = (a: Point, b: Point) =>
   Math.ceil((haversineKm(ll(a), ll(b)) / TRAVEL_MODEL.speedKmh.flight) * 60) + FLIGHT_EXTRA_MINUTES;
-/** To and from airports the group takes a car or taxi (spec 2 section 4: a leg to an airport is a car). */
-const groundMinutes = (a: Point, b: Point) => travelMinutes(ll(a), ll(b), "car");
+/**
+ * To and from airports the group rides, whatever the trip's mode (`airportLegMode`, the optimiser's
+ * rule for every leg with an airport at one end: spec 2 'Transport mode for a leg').
+ */
+const groundMinutes = (a: Point, b: Point, mode: TravelMode) => travelMinutes(ll(a), ll(b), mode);
 
 /**
  * Where the group sleeps when nobody booked a hotel: the geometric median of the wished places (the
@@ -294,6 +304,7 @@ export function buildProblem(
   const departure = departurePoint(trip) ?? centre;
   const back = returnPoint(trip) ?? departure;
   const flights = context.flights ?? { outbound: null, inbound: null };
+  const ground = airportLegMode(settings.preferredTransport);
   const home = haversineKm(ll(departure), ll(centre)) <= HOME_KM && !flights.outbound;
   const base = home ? departure : centre;
   const days = tripDates(trip.startDate, trip.endDate);
@@ -341,14 +352,23 @@ export function buildProblem(
     let to = locate(frame.end, "destination");
     if (first && flights.outbound) {
       const { from: dep, to: arr, booked } = flights.outbound;
-      const ground = groundMinutes(departure, dep);
+      const toAirport = groundMinutes(departure, dep, ground);
       // Booked: at the airport CHECK_IN_MINUTES before its take-off; else the earliest flight of the day.
-      const atAirport = booked ? Math.max(0, booked.takeOff - CHECK_IN_MINUTES) : dayStart + ground;
+      const atAirport = booked ? Math.max(0, booked.takeOff - CHECK_IN_MINUTES) : dayStart + toAirport;
       const takeOff = booked?.takeOff ?? atAirport + CHECK_IN_MINUTES;
       const landed = booked?.landing ?? takeOff + flightMinutes(dep, arr);
-      frame.depart = formatHhmm(Math.max(0, atAirport - ground));
+      frame.depart = formatHhmm(Math.max(0, atAirport - toAirport));
       frame.before = [
-        systemVisit(dep, "departure", atAirport, atAirport, takeOff, ground, "car", booked),
+        systemVisit(
+          dep,
+          "departure",
+          atAirport,
+          atAirport,
+          takeOff,
+          toAirport,
+          legModeAt(departure, dep, ground),
+          booked,
+        ),
         systemVisit(
           arr,
           "arrival",
@@ -368,12 +388,13 @@ export function buildProblem(
       const flight = booked ? booked.landing - booked.takeOff : flightMinutes(dep, arr);
       const departAt =
         booked?.takeOff ??
-        Math.max(EARLIEST_FLIGHT_HOME, dayEnd - groundMinutes(arr, back) - LANDING_MINUTES - flight);
+        Math.max(EARLIEST_FLIGHT_HOME, dayEnd - groundMinutes(arr, back, ground) - LANDING_MINUTES - flight);
       frame.home = {
         departAt,
         flight: { from: dep, to: arr },
         flightMinutes: flight,
         ...(booked ? { booked } : {}),
+        groundMode: ground,
       };
       end = departAt - CHECK_IN_MINUTES;
       visitsEnd = Math.min(visitsEnd, end);
@@ -494,11 +515,11 @@ export function homeStops(frame: DayFrame, arriveAtAirport: string, travel: numb
       home.booked,
     ),
   ];
-  const ground = groundMinutes(home.flight.to, frame.end);
+  const ground = groundMinutes(home.flight.to, frame.end, home.groundMode);
   return {
     visits,
     back: formatHhmm(landed + LANDING_MINUTES + ground),
     backTravelMinutes: ground,
-    backMode: "car",
+    backMode: legModeAt(home.flight.to, frame.end, home.groundMode),
   };
 }

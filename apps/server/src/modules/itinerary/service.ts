@@ -7,6 +7,7 @@ import {
   type OptimizationResult,
   type OptimizationSettings,
 } from "@tabi/contracts";
+import { airportLegMode, legTravelMode, type Problem, type TravelMode } from "@tabi/optimizer";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect";
@@ -268,7 +269,7 @@ export class OptimizationService {
     // Real walking and driving times when a routing server is set (ROUTING_URL); public transport
     // has no OSRM profile and keeps the travel model. A failing server falls back to the model.
     if (this.routing.name === "osrm" && problem.mode !== "public_transport")
-      problem.matrixMinutes = await this.routing.matrix(problem.locations, problem.mode ?? "car");
+      problem.matrixMinutes = await legMatrix(this.routing, problem.locations, problem.mode ?? "car");
     const named = data.places.map((p) => ({
       id: p.id,
       name: p.name,
@@ -405,6 +406,26 @@ export class OptimizationService {
       bookingsChanged,
     };
   }
+}
+
+/**
+ * Routed minutes between the problem's locations by the group's mode, except legs from or to an
+ * airport, which take the airport mode's times (`legTravelMode`, as the optimiser's own model does).
+ */
+export async function legMatrix(
+  routing: RoutingProvider,
+  locations: Problem["locations"],
+  mode: TravelMode,
+): Promise<number[][]> {
+  const byMode = await routing.matrix(locations, mode);
+  const ride = airportLegMode(mode);
+  if (ride === mode || !locations.some((l) => l.kind === "airport")) return byMode;
+  const riding = await routing.matrix(locations, ride);
+  return byMode.map((row, a) =>
+    row.map((minutes, b) =>
+      legTravelMode(mode, locations[a]!, locations[b]!) === mode ? minutes : riding[a]![b]!,
+    ),
+  );
 }
 
 /** A transport booking fixes its places (booked.ts); a member's lock stands where the booking leaves room. */

@@ -102,8 +102,12 @@ export function reschedule(
     const leg = model.travel[at * model.locations + loc]!;
     const arrive = clock + leg;
     const meal = mealOf.get(item.placeId);
+    const mealWindow = meal ? MEALS.find((m) => m.kind === meal)! : undefined;
     // A meal visit is not taken before its meal's time: the group waits there.
     const earliest = meal ? Math.max(arrive, MEAL_VISIT_AT[meal]) : arrive;
+    // The group only gets there after the meal's window (a day that starts after breakfast time, a
+    // late landing): the meal is late, which is said as such, not as the restaurant being closed.
+    const late = mealWindow !== undefined && earliest > mealWindow.to;
     // A visit waits for the time of day it was wished for where that still fits; else its opening
     // hours alone hold (a time-of-day wish is not a rule of the day).
     let start = Number.NaN;
@@ -122,7 +126,7 @@ export function reschedule(
     }
     // A restaurant closed at its meal (an evening alley added for lunch) keeps the meal's time and is
     // reported, rather than pushing the whole day into its evening opening.
-    if (meal && start > MEALS.find((m) => m.kind === meal)!.to) start = Number.NaN;
+    if (mealWindow && !late && start > mealWindow.to) start = Number.NaN;
     if (Number.isNaN(start)) {
       start = earliest;
       violations.push({
@@ -131,6 +135,13 @@ export function reschedule(
         message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is outside its opening hours`,
       });
     }
+    if (late)
+      violations.push({
+        kind: "meal",
+        meal,
+        placeId: item.placeId,
+        message: `${meal} starts at ${formatHhmm(start)}, after its window`,
+      });
     clock = start + item.stay;
     visits.push({
       placeId: item.placeId,

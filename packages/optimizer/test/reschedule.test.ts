@@ -101,6 +101,44 @@ describe("reschedule", () => {
       expect(v).toContainEqual(expect.objectContaining({ kind: "closed", placeId: "alley" }));
     });
 
+    it("is breakfast before the first visit on a day that starts at 09:00", () => {
+      const cafe = { id: "cafe", location: "x", stayMinutes: 45, wishes: { a: 3 }, preferred: "morning" };
+      const withCafe: Problem = { ...problem, places: [...problem.places, cafe] as Problem["places"] };
+      const { day: out, violations: v } = reschedule(withCafe, day, [
+        { type: "insert", placeId: "cafe", index: 0, stayMinutes: 45, meal: "breakfast" },
+      ]);
+      // Leaving at 09:00, 30 minutes away: breakfast at 09:30, then the day's visits after it.
+      expect(out.depart).toBe("09:00");
+      expect(out.visits[0]).toMatchObject({ placeId: "cafe", start: "09:30", end: "10:15" });
+      expect(out.visits.slice(1).map((x) => x.placeId)).toEqual(day.visits.map((x) => x.placeId));
+      expect(out.meals.filter((m) => m.kind === "breakfast")).toEqual([
+        { kind: "breakfast", start: "09:30", end: "10:15", afterPlaceId: null, placeId: "cafe" },
+      ]);
+      // Breakfast itself breaks nothing (the later lunch break may move: the day got 45 minutes longer).
+      expect(v.filter((x) => x.meal === "breakfast" || x.placeId === "cafe")).toEqual([]);
+    });
+
+    it("says a breakfast the group reaches only after its window is late, not that the place is closed", () => {
+      const cafe = { id: "cafe", location: "x", stayMinutes: 45, wishes: { a: 3 } };
+      const late: Problem = {
+        ...problem,
+        places: [...problem.places, cafe] as Problem["places"],
+        days: [{ ...problem.days[0]!, start: "10:00" }],
+      };
+      const { day: out, violations: v } = reschedule(late, { ...day, depart: "10:00" }, [
+        { type: "insert", placeId: "cafe", index: 0, stayMinutes: 45, meal: "breakfast" },
+      ]);
+      expect(out.visits[0]).toMatchObject({ placeId: "cafe", start: "10:30" });
+      expect(v).toContainEqual(
+        expect.objectContaining({
+          kind: "meal",
+          meal: "breakfast",
+          message: "breakfast starts at 10:30, after its window",
+        }),
+      );
+      expect(v.filter((x) => x.kind === "closed" && x.placeId === "cafe")).toEqual([]);
+    });
+
     it("gives the lunch break back when the restaurant is removed", () => {
       const { day: without } = reschedule(withNoodles, withLunch, [{ type: "remove", placeId: "noodles" }]);
       const lunches = without.meals.filter((m) => m.kind === "lunch");

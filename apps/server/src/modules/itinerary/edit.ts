@@ -122,11 +122,15 @@ export function applyEdit(
     refuseSystem(edit.placeId);
     if (days.some((d) => d.visits.some((v) => v.placeId === edit.placeId)))
       throw badRequest(text("server:edit.alreadyInPlan"));
+    // A meal from the meal buttons goes where the group is at its hour, and the group is never before
+    // the day's arrival (a landing) nor after its way home: the index is kept between those stops.
+    const { head, middle } = split(dayAt(edit.day));
+    const index = edit.meal ? Math.min(Math.max(edit.index, head), head + middle.length) : edit.index;
     run(edit.day, [
       {
         type: "insert",
         placeId: edit.placeId,
-        index: editable(edit.day, edit.index, true),
+        index: editable(edit.day, index, true),
         stayMinutes: edit.stayMinutes,
         ...(edit.meal ? { meal: edit.meal } : {}),
       },

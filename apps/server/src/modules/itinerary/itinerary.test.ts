@@ -329,6 +329,76 @@ describe("optimising a trip", () => {
     expect(lunches).toEqual([
       expect.objectContaining({ placeId: ramenId, start: visit.start, end: visit.end }),
     ]);
+
+    // Breakfast from the 08:00 button on the day of the landing: the group is there only after it,
+    // so the restaurant follows the arrival (not a refused edit), and the late breakfast is said so.
+    const cafe = await owner.post(`/api/trips/${trip.id}/places`, {
+      name: "Inoda Coffee",
+      latitude: 35.0076,
+      longitude: 135.7621,
+      stayMinutes: 45,
+      preferredTimeOfDay: "morning",
+      wishLevel: 5,
+    });
+    const cafeId = cafe.json().place.id;
+    const late = await owner.post(editUrl, {
+      type: "insert",
+      day: 1,
+      placeId: cafeId,
+      index: 0,
+      meal: "breakfast",
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    const landing = late.json().result.days[0];
+    const at = landing.visits.findIndex((v: { placeId: string }) => v.placeId === cafeId);
+    expect(landing.visits[at - 1].placeId).toMatch(/^airport_[A-Z0-9]{3}_arrival$/);
+    expect(landing.meals).toContainEqual(expect.objectContaining({ kind: "breakfast", placeId: cafeId }));
+    expect(late.json().violations).toContainEqual(
+      expect.objectContaining({ kind: "meal", messageKey: "violation.breakfastLate" }),
+    );
+  });
+
+  it("puts a breakfast restaurant before the first visit of a day that starts at 09:00", async () => {
+    const owner = (await registered(t.app, "opt-breakfast@example.com")) as Who;
+    const trip = await createTrip(owner, { startDate: futureDate(60), endDate: futureDate(61) });
+    for (const p of KYOTO.slice(0, 3))
+      await owner.post(`/api/trips/${trip.id}/places`, { ...p, wishLevel: 8 });
+    await owner.post(`/api/trips/${trip.id}/optimizations`, { dayStart: "09:00", includeMeals: false });
+    expect((await waitDone(owner, trip.id)).stage).toBe("complete");
+    const { result } = (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json();
+    const before = result.days[0];
+    expect(before.depart).toBe("09:00");
+    expect(before.visits.length).toBeGreaterThan(0);
+    expect(before.meals).toEqual([]);
+    // A restaurant a few hundred metres from the day's start, added from the 08:00 button.
+    const cafe = await owner.post(`/api/trips/${trip.id}/places`, {
+      name: "Morning Cafe",
+      latitude: before.start.latitude + 0.002,
+      longitude: before.start.longitude,
+      stayMinutes: 45,
+      preferredTimeOfDay: "morning",
+      wishLevel: 5,
+    });
+    const cafeId = cafe.json().place.id;
+    const res = await owner.post(`/api/trips/${trip.id}/itinerary/edits`, {
+      type: "insert",
+      day: 1,
+      placeId: cafeId,
+      index: 0,
+      stayMinutes: 45,
+      meal: "breakfast",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const day = res.json().result.days[0];
+    expect(day.visits[0]).toMatchObject({ placeId: cafeId });
+    expect(day.visits[0].start >= "09:00" && day.visits[0].start <= "09:30").toBe(true);
+    expect(day.visits.slice(1).map((v: { placeId: string }) => v.placeId)).toEqual(
+      before.visits.map((v: { placeId: string }) => v.placeId),
+    );
+    expect(day.meals).toEqual([
+      expect.objectContaining({ kind: "breakfast", placeId: cafeId, start: day.visits[0].start }),
+    ]);
+    expect(res.json().violations.filter((v: { kind: string }) => v.kind === "meal")).toEqual([]);
   });
 
   it("keeps a booked transport leg: both places on its day, the destination at the booked arrival", async () => {

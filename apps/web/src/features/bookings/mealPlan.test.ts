@@ -1,6 +1,6 @@
 import type { ItineraryDay } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
-import { distanceText, isMealKind, mealInsertIndex, mealNear, priceText } from "./mealPlan";
+import { distanceText, isMealKind, mealButtonKinds, mealInsertIndex, mealNear, priceText } from "./mealPlan";
 
 const visit = (name: string, start: string, latitude: number) =>
   ({ placeId: name, name, start, end: start, latitude, longitude: 135 }) as ItineraryDay["visits"][number];
@@ -29,10 +29,39 @@ describe("where a meal goes", () => {
     });
   });
 
+  it("puts breakfast before the first visit of a day that starts at 09:00", () => {
+    const nine = day([visit("Kinkaku-ji", "09:20", 35.03), visit("Gion", "12:30", 35.0)]);
+    expect(mealInsertIndex(nine, "breakfast")).toBe(0);
+    expect(mealNear(nine, "breakfast").name).toBe("Hotel Granvia");
+  });
+
+  it("never puts a meal before the day's landing nor after its way home", () => {
+    const airport = (name: string, start: string) => ({
+      ...visit(name, start, 34.43),
+      system: "airport" as const,
+    });
+    const landing = day([airport("Kansai Airport", "14:10"), visit("Gion", "16:00", 35.0)]);
+    // Breakfast on the day of a 14:10 landing: after the arrival, searched near the airport.
+    expect(mealInsertIndex(landing, "breakfast")).toBe(1);
+    expect(mealNear(landing, "breakfast").name).toBe("Kansai Airport");
+    const leaving = day([visit("Gion", "09:30", 35.0), airport("Kansai Airport", "13:00")]);
+    expect(mealInsertIndex(leaving, "dinner")).toBe(1);
+  });
+
   it("counts a visit after midnight as later than dinner", () => {
     const late = day([visit("Temple", "09:00", 35), visit("Bar", "00:30", 35)]);
     expect(mealInsertIndex(late, "dinner")).toBe(1);
     expect(mealNear(late, "dinner").name).toBe("Temple");
+  });
+
+  it("has the three meal buttons in every day, whatever hours the day is out", () => {
+    const meals = (kinds: string[]) => ({
+      meals: kinds.map((kind) => ({ kind, start: "", end: "", afterPlaceId: null })),
+    });
+    // A day out 09:00-20:00 still has breakfast at 08:00 (spec 2: meal buttons at 08:00, 12:00, 18:00).
+    expect(mealButtonKinds(meals([]))).toEqual(["breakfast", "lunch", "dinner"]);
+    // A meal the plan already has is its own block, not a second button.
+    expect(mealButtonKinds(meals(["lunch"]))).toEqual(["breakfast", "dinner"]);
   });
 
   it("knows the three meal kinds only", () => {

@@ -16,10 +16,28 @@ export const isMealKind = (kind: string): kind is MealKindName =>
 
 type Day = Pick<ItineraryDay, "start" | "visits">;
 
-/** How many of the day's visits start before the meal's time: the index the restaurant is inserted at. */
+/**
+ * The meal buttons of a day (spec 2 'Calendar view': 08:00, 12:00 and 18:00 in every day), whatever
+ * hours the day is out: a day that starts at 09:00 still has its breakfast button, and the restaurant
+ * then goes before the first visit. A meal the day already has is its own block instead.
+ */
+export function mealButtonKinds(day: Pick<ItineraryDay, "meals">): MealKindName[] {
+  return MEAL_KINDS.filter((k) => !day.meals.some((m) => m.kind === k));
+}
+
+/**
+ * How many of the day's visits start before the meal's time: the index the restaurant is inserted at;
+ * never before the day's arrival stops (an airport after a landing) nor after its stops on the way
+ * home, where the group is not (the server keeps to the same).
+ */
 export function mealInsertIndex(day: Day, meal: MealKindName): number {
   const at = minutesOfDay(MEAL_TIMES[meal]);
-  return day.visits.filter((v) => minutesOfDay(v.start) < at).length;
+  const before = day.visits.filter((v) => minutesOfDay(v.start) < at).length;
+  let head = 0;
+  while (head < day.visits.length && day.visits[head]!.system) head++;
+  let tail = 0;
+  while (tail < day.visits.length - head && day.visits[day.visits.length - 1 - tail]!.system) tail++;
+  return Math.min(Math.max(before, head), day.visits.length - tail);
 }
 
 /** Where the group is at the meal's time: the last visit before it, else the day's start point. */

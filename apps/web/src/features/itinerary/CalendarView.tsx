@@ -14,7 +14,6 @@ import {
   type Booking,
   type ItineraryDay,
   type ItineraryEdit,
-  MEAL_KINDS,
   MEAL_TIMES,
   type MealKindName,
 } from "@tabi/contracts";
@@ -23,7 +22,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverText } from "../../i18n";
 import { formatClock, formatDate } from "../../i18n/format";
-import { isMealKind } from "../bookings/mealPlan";
+import { isMealKind, mealButtonKinds } from "../bookings/mealPlan";
 import { hotelForNight, type PlanVisit, transportForLeg } from "../bookings/planBookings";
 import { AddBetween, type BlockBooking, DragPreview, SystemBlock, VisitBlock } from "./CalendarBlocks";
 import {
@@ -307,20 +306,10 @@ function DayColumn({
     const time = formatClock(ticket.departureTime);
     return { kind: "ticket", text: time, label: t("meals:badge.ticket", { time }) };
   };
-  // Meal buttons sit at 08:00, 12:00 and 18:00 (spec 2 'Calendar view'), on the hours the day is out;
-  // a meal the plan already has is its own button (its break block), or its restaurant's visit.
-  const dayMinutes = (hhmm: string) => {
-    const [h, m] = hhmm.split(":").map(Number) as [number, number];
-    return (h < 6 ? h + 24 : h) * 60 + m;
-  };
-  const mealButtons = mealsReady
-    ? MEAL_KINDS.filter(
-        (k) =>
-          dayMinutes(MEAL_TIMES[k]) >= dayMinutes(d.depart) &&
-          dayMinutes(MEAL_TIMES[k]) < dayMinutes(d.back) &&
-          !d.meals.some((m) => m.kind === k),
-      )
-    : [];
+  // Meal buttons sit at 08:00, 12:00 and 18:00 in every day (spec 2 'Calendar view'), also before the
+  // day starts (breakfast on a 09:00 day goes before the first visit); a meal the plan already has is
+  // its own button (its break block), or its restaurant's visit.
+  const mealButtons = mealsReady ? mealButtonKinds(d) : [];
   return (
     <section
       aria-label={title}

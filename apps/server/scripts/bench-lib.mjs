@@ -18,7 +18,8 @@ export async function startServer(env, nodeFlags = []) {
   const [flags, entry] = [startArgs.slice(0, -1), startArgs.at(-1)];
   const child = spawn(process.execPath, [...flags, ...nodeFlags, entry], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    // The shipped gazetteer alone: a bench must not depend on (or load) an outside place service.
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", PLACES_PROVIDER: "offline", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {

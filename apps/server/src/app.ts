@@ -125,6 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     googleApiKey: config.places.googleApiKey,
     userAgent: `Tabi/0.1 (+${config.publicUrl})`, // Nominatim's usage policy requires one
     onGazetteerBuilt: (ms) => app.log.info({ ms: Math.round(ms) }, "built the offline gazetteer"),
+    onOnlineFailed: (err) =>
+      app.log.warn(
+        { provider: err.provider, reason: err.reason, message: err.message },
+        "online place search failed: the built-in gazetteer answers alone for a while",
+      ),
   });
   const bus = new TripBus(database, (err) => app.log.warn({ err }, "trip event channel"));
   await bus.start();

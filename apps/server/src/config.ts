@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { PLACES_PROVIDERS, type PlacesProviderName } from "./providers/places";
 
 // Every setting, read from the environment once and validated (DESIGN.md). A malformed value stops
 // the start with a message naming the variable.
@@ -50,7 +51,8 @@ const envSchema = z.object({
   AUTH_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: url.optional(),
-  PLACES_PROVIDER: z.enum(["offline", "photon", "nominatim", "google"]).default("offline"),
+  // "auto": the gazetteer shipped with the app first, Photon (PHOTON_URL) added when it answers.
+  PLACES_PROVIDER: z.enum(PLACES_PROVIDERS).default("auto"),
   PHOTON_URL: url.default("https://photon.komoot.io"),
   NOMINATIM_URL: url.default("https://nominatim.openstreetmap.org"),
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
@@ -111,7 +113,7 @@ export interface Config {
   webDistDir: string | undefined;
   map: { styleUrl: string | null; tileUrl: string | null; tileAttribution: string };
   places: {
-    provider: "offline" | "photon" | "nominatim" | "google";
+    provider: PlacesProviderName;
     photonUrl: string;
     nominatimUrl: string;
     googleApiKey: string | undefined;

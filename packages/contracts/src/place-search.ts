@@ -77,9 +77,22 @@ export const placeResultSchema = z.object({
 });
 export type PlaceResult = z.infer<typeof placeResultSchema>;
 
+/** Where place data comes from: the gazetteer shipped with the app, or an online service. */
+export const PLACE_SOURCES = ["offline", "photon", "nominatim", "google"] as const;
+/** One source of an answer with its credit line (data licences), shown under the results. */
+export const placeSourceSchema = z.object({ name: z.enum(PLACE_SOURCES), attribution: z.string() });
+export type PlaceSource = z.infer<typeof placeSourceSchema>;
+
 export const placeSearchResponseSchema = z.object({
   results: z.array(placeResultSchema),
-  /** Credit line to show under results (data licences). */
+  /** Credit line to show under results (data licences): every source's, joined. */
   attribution: z.string(),
+  /**
+   * The sources whose data is in the results (when there are none, those that answered), each with
+   * its credit line: the default set-up mixes the built-in gazetteer and Photon (issue 25).
+   */
+  sources: z.array(placeSourceSchema),
+  /** In the reader's language: an online source did not answer, so the built-in data answered alone. */
+  notice: z.string().optional(),
 });
 export type PlaceSearchResponse = z.infer<typeof placeSearchResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placeSourceSchema } from "./place-search";
 
 // The facts of one leg of the plan, rides and restaurants (spec 2 s.2 'Transport booking dialog',
 // 'Add-restaurant dialog', s.3 'Ride option', 'Restaurant search result', s.5 'Ride search',
@@ -114,8 +115,12 @@ export const restaurantSchema = z.object({
 export type Restaurant = z.infer<typeof restaurantSchema>;
 export const restaurantListSchema = z.object({
   results: z.array(restaurantSchema),
-  /** Which provider answered, and the credit line to show under the results. */
+  /** Which provider answered ("offline+photon" when both did), and every source's credit line joined. */
   source: z.string(),
   attribution: z.string(),
+  /** The sources whose data is in the results, each with its credit line (placeSearchResponseSchema). */
+  sources: z.array(placeSourceSchema),
+  /** In the reader's language: online restaurant search did not answer; only the built-in data's are listed. */
+  notice: z.string().optional(),
 });
 export type RestaurantList = z.infer<typeof restaurantListSchema>;

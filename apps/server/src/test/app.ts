@@ -10,7 +10,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database, with a throwaway data dir; env entries override the defaults. */
+/**
+ * buildApp on a fresh database, with a throwaway data dir; env entries override the defaults (an
+ * empty string unsets one, so the config's own default applies).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { serveWeb?: boolean } = {},
@@ -21,6 +24,9 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     TABI_DATA_DIR: dataDir,
     PUBLIC_URL: "http://localhost:3000",
+    // Tests never reach the internet: the shipped gazetteer alone, unless a test names a provider
+    // (and a local stand-in for it); PLACES_PROVIDER: "" gives the real default ("auto").
+    PLACES_PROVIDER: "offline",
     ...env,
   });
   const { database, drop } = await createTestDatabase();

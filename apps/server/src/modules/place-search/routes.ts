@@ -2,8 +2,8 @@ import { placeResultSchema, placeSearchQuerySchema, placeSearchResponseSchema } 
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { AppError, notFound } from "../../http/errors";
-import { text } from "../../i18n";
-import { type PlacesProvider, PlacesProviderError } from "../../providers/places";
+import { t, text } from "../../i18n";
+import { creditLine, type PlacesProvider, PlacesProviderError, searchAnswer } from "../../providers/places";
 import type { App } from "../types";
 
 // Candidates for packages/contracts once the web uses them.
@@ -35,10 +35,18 @@ export async function placeSearchRoutes(app: App, ctx: { places: PlacesProvider 
     },
     async (request, reply) => {
       const { q, near, trip, limit } = request.query;
-      return fromProvider(reply, places, async () => ({
-        results: await places.search(q, { near, trip }, limit),
-        attribution: places.attribution,
-      }));
+      return fromProvider(reply, places, async () => {
+        const answer = await searchAnswer(places, q, { near, trip }, limit);
+        return {
+          results: answer.value,
+          attribution: creditLine(answer.sources),
+          sources: answer.sources,
+          // The default set-up answers from the gazetteer alone when Photon does not: say so.
+          ...(answer.missed
+            ? { notice: t("server:places.onlineMissed", undefined, await request.language()) }
+            : {}),
+        };
+      });
     },
   );
 

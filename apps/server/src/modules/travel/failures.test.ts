@@ -40,5 +40,6 @@ it("answers 503 and 502 when the place service fails, in the reader's language",
     results: [],
     source: "photon",
     attribution: expect.stringContaining("Photon"),
+    sources: [{ name: "photon", attribution: expect.stringContaining("OpenStreetMap") }],
   });
 });

@@ -44,7 +44,7 @@ export async function travelRoutes(app: App, travel: TravelService) {
       // place for them; the dialog uses it for the title and the meal's stay.
       const { lat, lng, q } = request.query;
       try {
-        return await travel.restaurants({ lat, lng }, q);
+        return await travel.restaurants({ lat, lng }, q, await request.language());
       } catch (err) {
         if (!(err instanceof PlacesProviderError)) throw err;
         // An outside service failing is not our bug: 503 when unreachable or busy, 502 when it

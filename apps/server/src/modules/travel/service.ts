@@ -8,7 +8,14 @@ import {
 } from "@tabi/contracts";
 import { haversineKm, type LatLng, TRAVEL_MODEL } from "@tabi/optimizer";
 import { type Language, t } from "../../i18n";
-import type { AirportsNear, GeoLookup, PlacesProvider, RestaurantCandidate } from "../../providers/places";
+import {
+  type AirportsNear,
+  creditLine,
+  type GeoLookup,
+  type PlacesProvider,
+  type RestaurantCandidate,
+  restaurantsAnswer,
+} from "../../providers/places";
 import { normalizeName } from "../../providers/places/normalize";
 import { RESTAURANT_TYPES } from "../../providers/places/restaurants";
 import type { RideProvider } from "../../providers/rides";
@@ -85,17 +92,21 @@ export class TravelService {
    * Places to eat within 3,000 m of a stop (spec 2 s.5): of type restaurant, meal_takeaway or food,
    * rated at least 3 or not rated; name matches first, then higher rating, then nearer; at most 15.
    * An empty query lists any restaurant near (the spec's dialog needs a query; ours opens with the
-   * nearest ones). A provider failure is thrown as a PlacesProviderError (the route's 502/503).
+   * nearest ones). A provider failure is thrown as a PlacesProviderError (the route's 502/503); the
+   * default provider ("auto") does not throw when Photon fails but answers from the gazetteer, with
+   * a notice in the reader's language.
    */
-  async restaurants(near: LatLng, query: string): Promise<RestaurantList> {
+  async restaurants(near: LatLng, query: string, lng: Language): Promise<RestaurantList> {
     const { places } = this.deps;
-    const found = places.restaurantsNear
-      ? await places.restaurantsNear(query, near, MEAL_SEARCH.radiusMeters, CANDIDATES)
-      : [];
+    const found = await restaurantsAnswer(places, query, near, MEAL_SEARCH.radiusMeters, CANDIDATES);
     return {
-      results: rankRestaurants(found, query, near),
-      source: places.name,
-      attribution: places.attribution,
+      results: rankRestaurants(found.value, query, near),
+      source: found.sources.map((s) => s.name).join("+"),
+      attribution: creditLine(found.sources),
+      sources: found.sources,
+      // The default set-up lists the gazetteer's few famous places alone when Photon does not
+      // answer (issue 25): say so, rather than a bare "No restaurants found".
+      ...(found.missed ? { notice: t("server:travel.restaurantsOnlineMissed", undefined, lng) } : {}),
     };
   }
 }

@@ -1,19 +1,34 @@
+import { autoPlaces } from "./auto";
 import type { GazetteerPaths } from "./gazetteer/load";
 import { googlePlaces } from "./google";
 import { nominatimPlaces } from "./nominatim";
 import { offlinePlaces } from "./offline";
 import { photonPlaces } from "./photon";
-import type { FetchLike, PlaceResult, PlacesProvider } from "./types";
+import type { FetchLike, PlaceResult, PlacesProvider, PlacesProviderError } from "./types";
 
-export type { LatLng, PlaceResult, PlacesProvider, RestaurantCandidate, SearchWhere } from "./types";
+export { creditLine, restaurantsAnswer, searchAnswer } from "./answers";
+export type {
+  Answer,
+  LatLng,
+  PlaceResult,
+  PlaceSource,
+  PlacesProvider,
+  RestaurantCandidate,
+  SearchWhere,
+} from "./types";
 export { PlacesProviderError } from "./types";
 
-export const PLACES_PROVIDERS = ["offline", "photon", "nominatim", "google"] as const;
+/** "auto" (the default): the shipped gazetteer first, Photon added when it answers (auto.ts). */
+export const PLACES_PROVIDERS = ["auto", "offline", "photon", "nominatim", "google"] as const;
+export type PlacesProviderName = (typeof PLACES_PROVIDERS)[number];
+
+/** Photon's timeout in "auto": the gazetteer has answered by then, and a search is being typed. */
+export const AUTO_ONLINE_TIMEOUT_MS = 4000;
 
 /** Plain options, so buildApp can pass config fields straight through. */
 export interface PlacesOptions {
-  /** Default "offline": the gazetteer shipped with the app. */
-  provider?: (typeof PLACES_PROVIDERS)[number];
+  /** Default "auto": the gazetteer shipped with the app, and Photon when it answers. */
+  provider?: PlacesProviderName;
   photonUrl?: string;
   nominatimUrl?: string;
   googleApiKey?: string;
@@ -23,13 +38,18 @@ export interface PlacesOptions {
   gazetteer?: Partial<GazetteerPaths>;
   /** Told when the offline gazetteer file had to be built at start (log it). */
   onGazetteerBuilt?: (ms: number) => void;
+  /** "auto": told when Photon fails, so the gazetteer answers alone for a while (log it). */
+  onOnlineFailed?: (error: PlacesProviderError) => void;
   fetch?: FetchLike;
   timeoutMs?: number;
 }
 
 export function createPlacesProvider(options: PlacesOptions = {}): PlacesProvider {
   const http = { fetch: options.fetch, timeoutMs: options.timeoutMs };
-  switch (options.provider ?? "offline") {
+  const offline = () => offlinePlaces({ ...options.gazetteer, onBuilt: options.onGazetteerBuilt });
+  switch (options.provider ?? "auto") {
+    case "offline":
+      return offline();
     case "photon":
       return photonPlaces({ ...http, url: options.photonUrl });
     case "nominatim":
@@ -42,14 +62,22 @@ export function createPlacesProvider(options: PlacesOptions = {}): PlacesProvide
       if (!options.googleApiKey) throw new Error("PLACES_PROVIDER=google needs GOOGLE_PLACES_API_KEY");
       return googlePlaces({ ...http, apiKey: options.googleApiKey });
     default:
-      return offlinePlaces({ ...options.gazetteer, onBuilt: options.onGazetteerBuilt });
+      return autoPlaces({
+        offline: offline(),
+        online: photonPlaces({
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs ?? AUTO_ONLINE_TIMEOUT_MS,
+          url: options.photonUrl,
+        }),
+        onOnlineFailed: options.onOnlineFailed,
+      });
   }
 }
 
 /**
  * Airports and countries for the itinerary's flight legs (issue 6): always from the shipped gazetteer,
  * whatever the search provider, since a plan must not wait on an outside service. Shares the search's
- * copy when the search is offline too.
+ * copy when the search has one ("offline", "auto").
  */
 export interface GeoLookup {
   nearestAirport(lat: number, lng: number): Promise<PlaceResult | null>;

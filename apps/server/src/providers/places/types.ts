@@ -1,6 +1,6 @@
-import type { PlaceResult, Restaurant } from "@tabi/contracts";
+import type { PlaceResult, PlaceSource, Restaurant } from "@tabi/contracts";
 
-export type { PlaceResult };
+export type { PlaceResult, PlaceSource };
 /** A restaurant as a provider found it; the caller measures distanceMeters from its own point. */
 export type RestaurantCandidate = Omit<Restaurant, "distanceMeters">;
 export type LatLng = { lat: number; lng: number };
@@ -13,10 +13,27 @@ export interface SearchWhere {
   trip?: readonly LatLng[];
 }
 
-/** One interface whatever answers behind it: the offline gazetteer, Photon, Nominatim or Google. */
+/** The sources of place data; contracts' PLACE_SOURCES. */
+export type PlacesSourceName = PlaceSource["name"];
+
+/**
+ * What one call found and who answered it (issue 25): the sources whose data is in `value` (when it
+ * is empty, those that were asked and answered), each with its credit line; `missed`: an online
+ * source was asked but failed, so the built-in data answered alone.
+ */
+export interface Answer<T> {
+  value: T;
+  sources: PlaceSource[];
+  missed?: PlacesProviderError;
+}
+
+/**
+ * One interface whatever answers behind it: the offline gazetteer, Photon, Nominatim, Google, or
+ * "auto" (the default: the gazetteer first, Photon added when it answers; auto.ts).
+ */
 export interface PlacesProvider {
-  readonly name: "offline" | "photon" | "nominatim" | "google";
-  /** Credit line the app shows under results (data licences). */
+  readonly name: PlacesSourceName | "auto";
+  /** Credit line the app shows under results (data licences); "auto": every source's. */
   readonly attribution: string;
   search(query: string, where?: SearchWhere, limit?: number): Promise<PlaceResult[]>;
   /** A result by the id a search returned; null when unknown. */
@@ -34,6 +51,19 @@ export interface PlacesProvider {
     radiusMeters: number,
     limit: number,
   ): Promise<RestaurantCandidate[]>;
+  /**
+   * The same searches saying who answered, for a provider that combines sources ("auto"); the routes
+   * ask through answers.ts, which credits a single provider itself.
+   */
+  readonly answers?: {
+    search(query: string, where?: SearchWhere, limit?: number): Promise<Answer<PlaceResult[]>>;
+    restaurantsNear(
+      query: string,
+      near: LatLng,
+      radiusMeters: number,
+      limit: number,
+    ): Promise<Answer<RestaurantCandidate[]>>;
+  };
 }
 
 /**

@@ -22,6 +22,7 @@ import { Spinner } from "../../ui/Spinner";
 import { Stars } from "../../ui/Stars";
 import { useEditItinerary } from "../itinerary/api";
 import { describeViolations } from "../itinerary/violations";
+import { SourceCredits } from "../place-search/SourceCredits";
 import { useAddPlace } from "../places/api";
 import { useRestaurants } from "./api";
 import { distanceText, mealInsertIndex, mealNear, priceText } from "./mealPlan";
@@ -144,6 +145,20 @@ export function RestaurantDialog({
 
   const list = results.data;
   const busy = adding !== null;
+  // Online restaurant search did not answer: the server says so, and lists the built-in data's.
+  const notice = list?.notice ? (
+    <p role="status" className="text-sm text-amber-700 dark:text-amber-300">
+      {list.notice}
+    </p>
+  ) : null;
+  // Which source answered, with its credit line.
+  const credits = list ? (
+    <SourceCredits
+      sources={list.sources}
+      attribution={list.attribution}
+      className="text-[11px] text-slate-500 dark:text-slate-400"
+    />
+  ) : null;
   return (
     <Dialog
       open
@@ -185,13 +200,22 @@ export function RestaurantDialog({
               <Spinner />
             </div>
           ) : results.isError ? (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {results.error instanceof ApiError && results.error.status < 500
-                ? serverText(results.error.message)
-                : t("meals:search.failed")}
-            </p>
+            <div className="space-y-2">
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {results.error instanceof ApiError && results.error.status < 500
+                  ? serverText(results.error.message)
+                  : t("meals:search.failed")}
+              </p>
+              {/* The search is away, the restaurant is not: it can still be added by name and pin. */}
+              {pinMode ? null : (
+                <Button variant="ghost" size="sm" onClick={() => setPinMode(true)}>
+                  <MapPin className="size-4" aria-hidden /> {t("meals:pin.open")}
+                </Button>
+              )}
+            </div>
           ) : list && list.results.length > 0 ? (
             <div className="space-y-2">
+              {notice}
               <ul className="space-y-2" aria-label={t("meals:results")}>
                 {list.results.map((r) => (
                   <RestaurantRow
@@ -203,9 +227,7 @@ export function RestaurantDialog({
                   />
                 ))}
               </ul>
-              {list.attribution ? (
-                <p className="text-[11px] text-slate-500 dark:text-slate-400">{list.attribution}</p>
-              ) : null}
+              {credits}
               {/* Not every restaurant is in the data: the one the group wants can still be added. */}
               {pinMode ? null : (
                 <Button variant="ghost" size="sm" onClick={() => setPinMode(true)}>
@@ -214,14 +236,18 @@ export function RestaurantDialog({
               )}
             </div>
           ) : (
-            <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-6 text-center dark:border-slate-700">
-              <Utensils className="mx-auto size-6 text-slate-400" aria-hidden />
-              <p className="mt-2 text-sm font-medium">{t("meals:noRestaurants")}</p>
-              {pinMode ? null : (
-                <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPinMode(true)}>
-                  <MapPin className="size-4" aria-hidden /> {t("meals:pin.open")}
-                </Button>
-              )}
+            <div className="space-y-2">
+              {notice}
+              <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-6 text-center dark:border-slate-700">
+                <Utensils className="mx-auto size-6 text-slate-400" aria-hidden />
+                <p className="mt-2 text-sm font-medium">{t("meals:noRestaurants")}</p>
+                {pinMode ? null : (
+                  <Button variant="secondary" size="sm" className="mt-3" onClick={() => setPinMode(true)}>
+                    <MapPin className="size-4" aria-hidden /> {t("meals:pin.open")}
+                  </Button>
+                )}
+              </div>
+              {credits}
             </div>
           )}
 

@@ -8,6 +8,7 @@ import { inputClass } from "../../ui/Field";
 import { Spinner } from "../../ui/Spinner";
 import { usePlaceSearch } from "./api";
 import { LocalName } from "./LocalName";
+import { SourceCredits } from "./SourceCredits";
 import { FAR_FROM_TRIP_KM, kmFromTrip, type LatLng } from "./trip-points";
 
 export interface PickedPlace {
@@ -201,11 +202,19 @@ export function PlaceSearchBox({
               {t("search:noResults")}
             </p>
           ) : null}
-          {search.data?.attribution ? (
-            <p className="border-t border-slate-100 px-3 py-1.5 text-[10px] text-slate-400 dark:border-slate-800">
-              {search.data.attribution}
+          {search.data?.notice ? (
+            <p
+              role="status"
+              className="border-t border-slate-100 px-3 py-2 text-xs text-amber-700 dark:border-slate-800 dark:text-amber-300"
+            >
+              {search.data.notice}
             </p>
           ) : null}
+          <SourceCredits
+            sources={search.data?.sources}
+            attribution={search.data?.attribution}
+            className="border-t border-slate-100 px-3 py-1.5 text-[10px] text-slate-500 dark:border-slate-800 dark:text-slate-400"
+          />
         </div>
       ) : null}
     </div>

@@ -46,6 +46,46 @@ export function formatClock(hhmm: string): string {
 export const formatDateTime = (iso: string | Date) =>
   dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(asDate(iso));
 
+const knownZone = (timeZone: string) => {
+  try {
+    dateFormat({ timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An instant on the wall clock of a time zone (a trip's): "Dec 8, 2026, 11:59 PM" in Asia/Tokyo
+ * whatever zone the viewer is in. An unknown zone falls back to the viewer's.
+ */
+export const formatDateTimeIn = (iso: string | Date, timeZone: string) =>
+  knownZone(timeZone)
+    ? dateFormat({ dateStyle: "medium", timeStyle: "short", timeZone }).format(asDate(iso))
+    : formatDateTime(iso);
+
+/**
+ * A time zone's name in the language, at an instant: "Japan Standard Time", "日本標準時", "Pacific
+ * Time", "中欧时间". The generic name where the language has one, else the long one ("Coordinated
+ * Universal Time" rather than "GMT+00:00"); the zone's id if Intl knows no name for it.
+ */
+export function timeZoneName(timeZone: string, at: string | Date = new Date()): string {
+  if (!knownZone(timeZone)) return timeZone;
+  let offset = "";
+  for (const style of ["longGeneric", "long"] as const) {
+    try {
+      const name = dateFormat({ timeZone, timeZoneName: style })
+        .formatToParts(asDate(at))
+        .find((p) => p.type === "timeZoneName")?.value;
+      if (name && !/^(GMT|UTC)([+-−]|$)/.test(name)) return name;
+      offset ||= name ?? "";
+    } catch {
+      // An older browser without "longGeneric": try the next style.
+    }
+  }
+  return offset || timeZone;
+}
+
 export const formatNumber = (n: number, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(locale(), options).format(n);
 

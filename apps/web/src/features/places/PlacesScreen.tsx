@@ -119,7 +119,7 @@ export default function PlacesScreen() {
           )}
         >
           {t(deadlineExpired ? "places:list.deadlineExpired" : "places:list.deadline", {
-            deadline: deadlineText(tr.addPlaceDeadline),
+            deadline: deadlineText(tr.addPlaceDeadline, tr.timezone),
           })}
         </p>
       ) : null}

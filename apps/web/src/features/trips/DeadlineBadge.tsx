@@ -4,14 +4,17 @@ import { useTranslation } from "react-i18next";
 import { deadlineText } from "./format";
 import { useRerenderAt } from "./useDeadline";
 
-/** Card badge and line: 'Add places by: ...' or 'Deadline expired: ...' (spec 1 'Home'). */
-export function DeadlineLine({ deadline }: { deadline: string | null }) {
+/**
+ * Card badge and line: 'Add places by: ...' or 'Deadline expired: ...' (spec 1 'Home'), on the trip's
+ * clock with its zone named (`timeZone`: the trip's).
+ */
+export function DeadlineLine({ deadline, timeZone }: { deadline: string | null; timeZone: string }) {
   const { t } = useTranslation();
   useRerenderAt(deadline);
   const state = deadlineState(deadline);
   if (state === "none") return null;
   const expired = state === "expired";
-  const when = deadlineText(deadline!);
+  const when = deadlineText(deadline!, timeZone);
   return (
     <p
       className={`flex min-w-0 items-center gap-1.5 text-xs ${expired ? "text-red-600 dark:text-red-400" : "text-slate-600 dark:text-slate-300"}`}
@@ -30,7 +33,7 @@ export function DeadlineLine({ deadline }: { deadline: string | null }) {
 }
 
 /** Trip header banner: red once expired, amber within 24 hours (spec 2 'Trip detail page'). */
-export function DeadlineBanner({ deadline }: { deadline: string | null }) {
+export function DeadlineBanner({ deadline, timeZone }: { deadline: string | null; timeZone: string }) {
   const { t } = useTranslation();
   // Amber from 24 hours before, red from the deadline: both moments change it while it is on screen.
   const at = deadline ? Date.parse(deadline) : null;
@@ -44,7 +47,7 @@ export function DeadlineBanner({ deadline }: { deadline: string | null }) {
         role="status"
         className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 dark:bg-red-950/50 dark:text-red-300"
       >
-        {t("trips:deadline.expiredAt", { when: deadlineText(deadline) })}
+        {t("trips:deadline.expiredAt", { when: deadlineText(deadline, timeZone) })}
       </p>
     );
   if (left <= 24 * 3_600_000)
@@ -53,7 +56,7 @@ export function DeadlineBanner({ deadline }: { deadline: string | null }) {
         role="status"
         className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
       >
-        {t("trips:deadline.at", { when: deadlineText(deadline) })}
+        {t("trips:deadline.at", { when: deadlineText(deadline, timeZone) })}
       </p>
     );
   return null;

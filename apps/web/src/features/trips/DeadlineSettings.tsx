@@ -8,16 +8,16 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { formatDateTimeIn, timeZoneName } from "../../i18n/format";
 import { Button } from "../../ui/Button";
 import { Field, Input } from "../../ui/Field";
 import { useUpdateTrip } from "./api";
-import { deadlineText } from "./format";
+import { deadlineText, fromZonedInputValue, zonedInputValue } from "./format";
 
-// <input type="datetime-local"> speaks the viewer's local wall clock, without a zone.
-const toLocalInput = (d: Date) => {
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
+// <input type="datetime-local"> is a wall clock without a zone: here the trip's, as every deadline
+// text says it (a member in London sets "23:59" of a Kyoto trip's last day as 23:59 in Kyoto).
+const toInput = (d: Date, timeZone: string) => zonedInputValue(d, timeZone);
+const fromInput = (value: string, timeZone: string) => fromZonedInputValue(value, timeZone);
 const PRESET_LABELS = {
   24: "trips:deadline.preset.oneDay",
   72: "trips:deadline.preset.threeDays",
@@ -30,7 +30,7 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
   const { trip } = detail;
   const update = useUpdateTrip(trip.id);
   const [value, setValue] = useState(
-    trip.addPlaceDeadline ? toLocalInput(new Date(trip.addPlaceDeadline)) : "",
+    trip.addPlaceDeadline ? toInput(new Date(trip.addPlaceDeadline), trip.timezone) : "",
   );
   const [error, setError] = useState("");
   const isAdmin = trip.my.role === "admin";
@@ -48,7 +48,7 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
       return setError(t("server:trips.onlyCreatorExtends"));
     try {
       await update.mutateAsync({ addPlaceDeadline: deadline ? deadline.toISOString() : null });
-      setValue(deadline ? toLocalInput(deadline) : "");
+      setValue(deadline ? toInput(deadline, trip.timezone) : "");
       toast.success(deadline ? t("trips:deadline.saved") : t("trips:deadline.cleared"));
     } catch (err) {
       setError((err as Error).message);
@@ -61,8 +61,10 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
         {state === "none"
           ? t("trips:deadline.none")
           : state === "active"
-            ? t("trips:deadline.until", { when: deadlineText(trip.addPlaceDeadline!) })
-            : t("trips:deadline.expiredAdminsOnly", { when: deadlineText(trip.addPlaceDeadline!) })}
+            ? t("trips:deadline.until", { when: deadlineText(trip.addPlaceDeadline!, trip.timezone) })
+            : t("trips:deadline.expiredAdminsOnly", {
+                when: deadlineText(trip.addPlaceDeadline!, trip.timezone),
+              })}
       </p>
       {isAdmin ? (
         <>
@@ -88,26 +90,29 @@ export function DeadlineSettings({ detail }: { detail: TripDetail }) {
           <Field
             label={t("trips:deadline.field")}
             error={error || undefined}
-            hint={
+            hint={`${t("trips:deadline.zoneHint", { zone: timeZoneName(trip.timezone, value ? fromInput(value, trip.timezone) : max) })} ${
               mayExtend
-                ? t("trips:deadline.latest", { when: deadlineText(max.toISOString()) })
+                ? t("trips:deadline.latest", { when: formatDateTimeIn(max, trip.timezone) })
                 : t("server:trips.onlyCreatorExtends")
-            }
+            }`}
           >
             {(id, d) => (
               <Input
                 id={id}
                 aria-describedby={d}
                 type="datetime-local"
-                min={toLocalInput(new Date())}
-                max={toLocalInput(max)}
+                min={toInput(new Date(), trip.timezone)}
+                max={toInput(max, trip.timezone)}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
               />
             )}
           </Field>
           <div className="flex flex-wrap gap-2">
-            <Button disabled={!value || update.isPending} onClick={() => save(new Date(value))}>
+            <Button
+              disabled={!value || update.isPending}
+              onClick={() => save(fromInput(value, trip.timezone))}
+            >
               {update.isPending ? t("common:status.saving") : t("trips:deadline.set")}
             </Button>
             <Button

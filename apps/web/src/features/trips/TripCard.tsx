@@ -24,67 +24,75 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
       ? t("trips:card.roundTrip")
       : trip.destination
         ? shortPlace(trip.destination)
-        : "—";
+        : null;
+  const item = "flex min-w-0 items-center gap-1.5";
   return (
     <article
       className={`group relative rounded-3xl bg-white/90 p-4 shadow-sm ring-1 transition hover:shadow-md dark:bg-slate-900/80 ${current ? "ring-2 ring-brand-500" : "ring-slate-200 dark:ring-slate-800"}`}
     >
-      <button
-        type="button"
-        onClick={onOpen}
-        className="block w-full text-left focus-visible:outline-none"
-        aria-label={t("trips:card.open", { name: trip.name })}
-      >
-        <div className="flex items-start justify-between gap-2 pr-24">
-          <h4 className="min-w-0 break-words text-base font-semibold leading-snug">{trip.name}</h4>
-          {unread > 0 ? (
-            <span
-              className="mt-0.5 inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
-              title={t("trips:card.unread", { count: unread })}
-            >
-              <MessageCircle className="size-3.5" aria-hidden />
-              <span aria-hidden>{formatNumber(unread)}</span>
-              <span className="sr-only">{t("trips:card.unread", { count: unread })}</span>
-            </span>
-          ) : null}
-        </div>
-        <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
-          {trip.description || t("trips:card.startingFrom", { place: shortPlace(trip.departureLocation) })}
-        </p>
-        <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-slate-600 dark:text-slate-300">
-          <div className="flex min-w-0 items-center gap-1.5">
-            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <dt className="sr-only">{t("trips:card.from")}</dt>
-            <dd className="truncate">
-              {t("trips:card.fromPlace", { place: shortPlace(trip.departureLocation) })}
-            </dd>
-          </div>
+      {/* The card opens with one button, the trip's name, stretched over the whole card; the rest is
+          read as text ("From Kyoto", "To Osaka"), each fact once, not hidden inside the button. */}
+      <div className="flex items-start justify-between gap-2 pr-24">
+        <h4 className="min-w-0 break-words text-base font-semibold leading-snug">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="text-left after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500"
+            aria-label={t("trips:card.open", { name: trip.name })}
+          >
+            {trip.name}
+          </button>
+        </h4>
+        {unread > 0 ? (
+          <span
+            className="mt-0.5 inline-flex shrink-0 items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+            title={t("trips:card.unread", { count: unread })}
+          >
+            <MessageCircle className="size-3.5" aria-hidden />
+            <span aria-hidden>{formatNumber(unread)}</span>
+            <span className="sr-only">{t("trips:card.unread", { count: unread })}</span>
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">
+        {trip.description || t("trips:card.startingFrom", { place: shortPlace(trip.departureLocation) })}
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-slate-600 dark:text-slate-300">
+        <li className={item}>
+          <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="truncate">
+            {t("trips:card.fromPlace", { place: shortPlace(trip.departureLocation) })}
+          </span>
+        </li>
+        <li className={item}>
+          <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
           {to ? (
-            <div className="flex min-w-0 items-center gap-1.5">
-              <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-              <dt className="sr-only">{t("trips:card.to")}</dt>
-              <dd className="truncate">{t("trips:card.toPlace", { place: to })}</dd>
-            </div>
-          ) : null}
-          <div className="flex min-w-0 items-center gap-1.5">
-            <CalendarDays className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <dt className="sr-only">{t("trips:card.dates")}</dt>
-            <dd className="min-w-0">{dateRange(trip.startDate, trip.endDate)}</dd>
-          </div>
-          <div className="flex min-w-0 items-center gap-1.5">
-            <Users className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <dt className="sr-only">{t("trips:members.title")}</dt>
-            <dd className="truncate">{t("trips:members.count", { count: trip.memberCount })}</dd>
-          </div>
-        </dl>
-        <div className="mt-3 space-y-1">
-          <DeadlineLine deadline={trip.addPlaceDeadline} />
-          <p className="text-xs text-slate-400">
-            {t("trips:card.created", { age: relativeAge(trip.createdAt).toLocaleLowerCase(i18n.language) })}
-          </p>
-        </div>
-      </button>
-      <div className="absolute top-3 right-3 flex gap-0.5">
+            <span className="truncate">{t("trips:card.toPlace", { place: to })}</span>
+          ) : (
+            <>
+              <span className="truncate" aria-hidden>
+                {t("trips:card.toPlace", { place: "—" })}
+              </span>
+              <span className="sr-only">{t("trips:card.toNone")}</span>
+            </>
+          )}
+        </li>
+        <li className={item}>
+          <CalendarDays className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="min-w-0">{dateRange(trip.startDate, trip.endDate)}</span>
+        </li>
+        <li className={item}>
+          <Users className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="truncate">{t("trips:members.count", { count: trip.memberCount })}</span>
+        </li>
+      </ul>
+      <div className="mt-3 space-y-1">
+        <DeadlineLine deadline={trip.addPlaceDeadline} timeZone={trip.timezone} />
+        <p className="text-xs text-slate-400">
+          {t("trips:card.created", { age: relativeAge(trip.createdAt).toLocaleLowerCase(i18n.language) })}
+        </p>
+      </div>
+      <div className="absolute top-3 right-3 z-10 flex gap-0.5">
         {trip.my.role === "admin" ? (
           <>
             <Button

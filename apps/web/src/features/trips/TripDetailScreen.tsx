@@ -107,7 +107,7 @@ export function TripDetailScreen() {
           </Button>
         </div>
         <div className="mt-3 empty:hidden">
-          <DeadlineBanner deadline={trip.addPlaceDeadline} />
+          <DeadlineBanner deadline={trip.addPlaceDeadline} timeZone={trip.timezone} />
         </div>
       </header>
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}

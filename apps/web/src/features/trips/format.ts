@@ -1,5 +1,12 @@
+import { zonedToUtc } from "@tabi/contracts";
 import { i18n } from "../../i18n";
-import { formatAgo, formatDateRange, formatDateTime } from "../../i18n/format";
+import {
+  formatAgo,
+  formatDateRange,
+  formatDateTime,
+  formatDateTimeIn,
+  timeZoneName,
+} from "../../i18n/format";
 
 // Display helpers for trips, in the app's language (spec 1 section 9 gives the English).
 const DAY = 86_400_000;
@@ -23,8 +30,18 @@ export function relativeAge(iso: string, now = new Date()): string {
   return formatAgo(Math.floor(days / 30), "month");
 }
 
-/** A deadline instant in the viewer's zone and language: "Dec 8, 2026, 3:00 PM". */
-export const deadlineText = (iso: string): string => formatDateTime(iso);
+/**
+ * An instant of a trip (its add-place deadline) on the trip's own clock with the zone named, the same
+ * for every member wherever they are: "Dec 8, 2026, 11:59 PM (Japan Standard Time)", "2026/12/08 23:59
+ * 日本標準時". Without a zone, the viewer's own clock.
+ */
+export const deadlineText = (iso: string, timeZone?: string | null): string =>
+  timeZone
+    ? i18n.t("trips:deadline.inZone", {
+        time: formatDateTimeIn(iso, timeZone),
+        zone: timeZoneName(timeZone, iso),
+      })
+    : formatDateTime(iso);
 
 /** First two comma parts: "Kyoto, Kyoto Prefecture, Japan" -> "Kyoto, Kyoto Prefecture". */
 export const shortPlace = (s: string) =>
@@ -34,3 +51,35 @@ export const shortPlace = (s: string) =>
     .filter(Boolean)
     .slice(0, 2)
     .join(", ");
+
+/**
+ * An instant as <input type="datetime-local"> writes it, on the wall clock of `timeZone` (a trip's):
+ * "2026-12-01T23:59". An unknown zone: the viewer's own clock.
+ */
+export function zonedInputValue(d: Date, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(d);
+  } catch {
+    return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}
+
+/** What a datetime-local input on `timeZone`'s wall clock means: "2026-12-01T23:59" in Asia/Tokyo. */
+export function fromZonedInputValue(value: string, timeZone: string): Date {
+  try {
+    return zonedToUtc(value.slice(0, 10), value.slice(11, 16), timeZone);
+  } catch {
+    return new Date(value);
+  }
+}

@@ -7,7 +7,7 @@ import { useClientConfig } from "../../lib/config";
 import { Button } from "../../ui/Button";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { CALLBACK_PATH, signInEmail, signInGoogle, signUpEmail } from "./api";
-import { authErrorMessage, redirectedAuthError } from "./authErrors";
+import { authErrorMessage, dropRedirectedAuthError, redirectedAuthError } from "./authErrors";
 import { CredentialFields, credentialsError } from "./CredentialFields";
 import { GoogleIcon } from "./GoogleIcon";
 import { callbackWithShare, pendingShare } from "./pendingShare";
@@ -36,12 +36,7 @@ export function SignInScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Shown once (state above): drop ?error= so a reload or a shared address does not repeat it.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (!url.searchParams.has("error")) return;
-    url.searchParams.delete("error");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, []);
+  useEffect(dropRedirectedAuthError, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -25,3 +25,11 @@ export function redirectedAuthError(search: string): string {
   const oauth = /^OAuth Error: (.*?) - (.*)$/s.exec(shown);
   return oauth ? i18n.t("auth:error.oauth", { error: oauth[1], description: oauth[2] }) : shown;
 }
+
+/** Drops ?error= from the address once shown, so a reload or a shared address does not repeat it. */
+export function dropRedirectedAuthError(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("error")) return;
+  url.searchParams.delete("error");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}

@@ -1,7 +1,7 @@
 import { PLAN_LIMITS, PREMIUM_PLAN, PRODUCT_NAME } from "@tabi/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Crown, Luggage, MapPin, Plus, Route, Sparkles, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -10,6 +10,7 @@ import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { dropRedirectedAuthError, redirectedAuthError } from "../auth/authErrors";
 import { useMe } from "../auth/session";
 import { useDialogs } from "../info/dialogs";
 import { tripDetailQuery, useAllTrips, useTrips } from "../trips/api";
@@ -49,6 +50,14 @@ export function HomeScreen() {
   const blocked = usage?.tripLimit != null && usage.trips >= usage.tripLimit;
   const [guided, dismissGuidance] = useGuidanceFlag(me ? `createTripGuidance_${me.id}` : null);
   const pulse = !guided && trips.isSuccess && tripCount === 0;
+  // A signed-in user back from a failed Google sign-in lands here with ?error= (spec 3 'Auth
+  // callback'); the sign-in screen that shows it to others is not theirs, so it is said as a toast.
+  useEffect(() => {
+    const message = redirectedAuthError(window.location.search);
+    if (!message) return;
+    toast.error(message, { id: "auth-redirect-error", duration: 10_000 });
+    dropRedirectedAuthError();
+  }, []);
 
   function create() {
     dismissGuidance();

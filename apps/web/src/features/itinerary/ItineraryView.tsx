@@ -31,11 +31,11 @@ import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
 import { useActiveResult, useEditItinerary, useStartOptimization } from "./api";
 import { ExportMenu } from "./ExportMenu";
 import { inverseOf, isSystemVisit, syncFailedMessage } from "./edits";
+import { FloatingActions } from "./FloatingActions";
 import { MapDayFilter } from "./MapDayFilter";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
 import { initialSettings } from "./OptimizeDialog";
-import { OptimizeFab } from "./OptimizeFab";
 import { reasonOf } from "./planInfo";
 import { StopDialog } from "./StopDialog";
 import type { MapStop } from "./TripMap";
@@ -340,7 +340,12 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
         </div>
       ) : null}
 
-      <OptimizeFab tripId={tripId} canOptimize={canOptimize} hidden={view === "calendar"} />
+      <FloatingActions
+        tripId={tripId}
+        trip={trip}
+        canOptimize={canOptimize}
+        hideOptimize={view === "calendar"}
+      />
 
       {stop ? (
         <StopDialog

@@ -9,25 +9,17 @@ import { useActiveResult } from "./api";
 import { OptimizeDialog } from "./OptimizeDialog";
 
 /**
- * The floating Optimize button of /my-trip and /my-trip/my-places. It pulses while the user has own
- * places, the trip has no plan yet and the user has not clicked it (spec 1 s.4, flag per user and trip).
+ * The floating Optimize button of /my-trip and /my-trip/my-places, placed by FloatingActions. It
+ * pulses while the user has own places, the trip has no plan yet and the user has not clicked it
+ * (spec 1 s.4, flag per user and trip).
  */
-export function OptimizeFab({
-  tripId,
-  canOptimize,
-  hidden = false,
-}: {
-  tripId: string;
-  canOptimize: boolean;
-  hidden?: boolean;
-}) {
+export function OptimizeFab({ tripId, className }: { tripId: string; className?: string }) {
   const { t } = useTranslation();
   const me = useMe().data;
   const places = usePlaces(tripId).data;
   const result = useActiveResult(tripId).data;
   const [open, setOpen] = useState(false);
   const [dismissed, dismiss] = useGuidanceFlag(me ? `optimizeGuidance_${me.id}_${tripId}` : null);
-  if (hidden || !canOptimize) return null;
   const hasOwn = Boolean(places?.places.some((p) => p.myWish !== null));
   const pulse = hasOwn && !result && !dismissed;
   return (
@@ -39,8 +31,9 @@ export function OptimizeFab({
           setOpen(true);
         }}
         className={cn(
-          "fixed right-4 bottom-36 z-30 inline-flex max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg hover:brightness-110",
+          "inline-flex max-w-full items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg ring-1 ring-black/5 hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 dark:ring-white/10 dark:focus-visible:ring-offset-slate-950",
           pulse && "animate-guidance",
+          className,
         )}
       >
         <Sparkles className="size-5 shrink-0" aria-hidden />

@@ -1,5 +1,5 @@
 import { deadlineState, type Place, type PlaceStatus, starsToWish } from "@tabi/contracts";
-import { LayoutGrid, List, MapPin, Plus, Sparkles, X } from "lucide-react";
+import { LayoutGrid, List, MapPin, Sparkles, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,7 +14,7 @@ import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
 import { useActiveResult } from "../itinerary/api";
-import { OptimizeFab } from "../itinerary/OptimizeFab";
+import { FloatingActions } from "../itinerary/FloatingActions";
 import { planInfoByPlace } from "../itinerary/planInfo";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
@@ -248,20 +248,8 @@ export default function PlacesScreen() {
 
       <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">{t("places:list.rules")}</p>
 
-      {canAdd ? (
-        <Link
-          to="/add-place"
-          onClick={dismissGuidance}
-          className={cn(
-            "fixed right-4 bottom-20 z-30 inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-3 font-medium text-white shadow-lg hover:bg-brand-800",
-            !guided && mine.length === 0 && "animate-guidance",
-          )}
-        >
-          <Plus className="size-5" aria-hidden /> {t("places:list.addPlaces")}
-        </Link>
-      ) : null}
-
-      <OptimizeFab tripId={tripId} canOptimize={tr.my.canOptimize} />
+      {/* Admins may always optimise, whatever their own flag says (server rule), as on the trip screen. */}
+      <FloatingActions tripId={tripId} trip={tr} canOptimize={tr.my.canOptimize || tr.my.role === "admin"} />
 
       {editing ? <EditPlaceDialog place={editing} tripId={tripId} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

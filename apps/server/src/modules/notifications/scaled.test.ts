@@ -34,6 +34,7 @@ describe.runIf(process.env.DATABASE_URL)("notifications with two server processe
         LOG_LEVEL: "silent",
         TABI_DATA_DIR: otherDir,
         PUBLIC_URL: "http://localhost:3000",
+        PLACES_PROVIDER: "offline", // as createTestApp: tests never reach the internet
         ...env,
       }),
       { database: otherDb, serveWeb: false },

@@ -8,7 +8,6 @@ import { router } from "./app/router";
 import { installSessionHandling } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
-import { keptSeeds } from "./features/trips/tripFull";
 import { i18n, initI18n } from "./i18n";
 import { bootOffline } from "./lib/offline";
 import { queryRetryDelay, shouldRetryQuery } from "./lib/retry";
@@ -62,7 +61,7 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
 }
 
 // The catalogues and what this device kept for offline use, both before the first render.
-await Promise.all([initI18n(), bootOffline(queryClient, keptSeeds)]);
+await Promise.all([initI18n(), bootOffline(queryClient)]);
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import { currentLanguage, i18n } from "../i18n";
 import { reportAvailable, reportUnavailable } from "./availability";
+import { noteConfirmedWrite } from "./offline/confirmed";
 import { noteServerAnswer } from "./offline/lastSync";
 
 // The one HTTP client: JSON in and out, errors as ApiError with the server's code and message.
@@ -47,10 +48,11 @@ export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ) {
+  const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   let res: Response;
   try {
     res = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      method,
       // The server answers (errors, e-mails it sends) in the language the app speaks now.
       headers: {
         "accept-language": currentLanguage(),
@@ -64,7 +66,10 @@ export async function api<T>(
     if ((err as Error).name === "AbortError") throw err;
     throw networkError();
   }
-  return readAnswer<T>(res.status, await res.text(), res.headers.get("retry-after"), res.statusText);
+  const data = readAnswer<T>(res.status, await res.text(), res.headers.get("retry-after"), res.statusText);
+  // A change the server confirmed: no copy kept from before it is shown on a reload (lib/offline).
+  if (method !== "GET") noteConfirmedWrite(path);
+  return data;
 }
 
 /**

@@ -8,6 +8,7 @@ import { isPublicPath } from "../paths";
 import { Background } from "./Background";
 import { BottomNav } from "./BottomNav";
 import { Header } from "./Header";
+import { KeptCopyNote } from "./KeptCopyNote";
 import { TripChannel } from "./TripChannel";
 import { UnavailableBanner } from "./UnavailableBanner";
 
@@ -26,6 +27,7 @@ export function Shell() {
         <div className="sticky top-0 z-40">
           <Header />
           <UnavailableBanner />
+          <KeptCopyNote />
         </div>
         <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
           <ErrorBoundary>

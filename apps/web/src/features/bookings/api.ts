@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { itineraryKeys } from "../itinerary/api";
 import { SEEDED_STALE_MS } from "../trips/api";
+import { readTripPart } from "../trips/tripFull";
 
 // Bookings of a trip, the facts of a leg and restaurants near a stop (issue 17). The trip's channel
 // sends `bookings.changed` (useTripChannel), which refetches the list and the plan's out-of-date mark.
@@ -26,8 +27,9 @@ const base = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/booki
 export const useBookings = (tripId: string) =>
   useQuery({
     queryKey: bookingKeys.list(tripId),
-    queryFn: async () => (await api<{ bookings: Booking[] }>(base(tripId))).bookings,
-    staleTime: SEEDED_STALE_MS, // filled by the trip screen's one read too
+    // Read with the rest of the trip (one request however many parts ask: tripFull.ts).
+    queryFn: ({ client }): Promise<Booking[]> => readTripPart(client, tripId, (full) => full.bookings),
+    staleTime: SEEDED_STALE_MS,
   });
 
 /** Create (no id) or update (id) a booking; the plan's out-of-date mark comes back with the result. */

@@ -29,6 +29,7 @@ import {
 } from "../offline/plan";
 import { placeKeys } from "../places/api";
 import { SEEDED_STALE_MS, tripKeys } from "../trips/api";
+import { readTripPart } from "../trips/tripFull";
 import type { Violation } from "./violations";
 
 export const itineraryKeys = {
@@ -39,9 +40,10 @@ export const itineraryKeys = {
 export const activeResultQuery = (tripId: string) =>
   queryOptions({
     queryKey: itineraryKeys.active(tripId),
-    queryFn: async () =>
-      (await api<{ result: OptimizationResult | null }>(`/api/trips/${tripId}/optimizations/active`)).result,
-    staleTime: SEEDED_STALE_MS, // filled by the trip screen's one read too
+    // Read with the rest of the trip (one request however many parts ask: tripFull.ts).
+    queryFn: ({ client }): Promise<OptimizationResult | null> =>
+      readTripPart(client, tripId, (full) => full.result),
+    staleTime: SEEDED_STALE_MS,
   });
 export const useActiveResult = (tripId: string | null) =>
   useQuery({ ...activeResultQuery(tripId ?? ""), enabled: Boolean(tripId) });

@@ -11,14 +11,16 @@ import {
 } from "../../lib/offline";
 import { applyPendingPlaces, PLACE_KINDS, type PlaceChangeMeta, type WishPerson } from "../offline/places";
 import { SEEDED_STALE_MS, tripKeys } from "../trips/api";
+import { readTripPart } from "../trips/tripFull";
 
 export const placeKeys = { list: (tripId: string) => ["trips", "places", tripId] as const };
 
 export const placesQuery = (tripId: string) =>
   queryOptions({
     queryKey: placeKeys.list(tripId),
-    queryFn: () => api<PlaceList>(`/api/trips/${tripId}/places`),
-    staleTime: SEEDED_STALE_MS, // filled by the trip screen's one read too
+    // Read with the rest of the trip (one request however many parts ask: tripFull.ts).
+    queryFn: ({ client }) => readTripPart(client, tripId, (full) => full.places),
+    staleTime: SEEDED_STALE_MS,
   });
 
 export const usePlaces = (tripId: string | null) =>

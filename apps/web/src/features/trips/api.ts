@@ -9,6 +9,7 @@ import type {
 } from "@tabi/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { readTripPart } from "./tripFull";
 
 // One file per area for the trip calls: query keys, fetchers, and hooks that keep caches fresh.
 export const tripKeys = {
@@ -27,7 +28,9 @@ export const SEEDED_STALE_MS = 10_000;
 export const tripDetailQuery = (id: string) =>
   queryOptions({
     queryKey: tripKeys.detail(id),
-    queryFn: () => api<TripDetail>(`/api/trips/${id}`),
+    // Read with the rest of the trip (one request however many parts ask: tripFull.ts).
+    queryFn: ({ client }): Promise<TripDetail> =>
+      readTripPart(client, id, (full) => ({ trip: full.trip, members: full.members })),
     staleTime: SEEDED_STALE_MS,
   });
 

@@ -1,5 +1,5 @@
 import type { TripFull } from "@tabi/contracts";
-import { type QueryClient, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { bookingKeys } from "../bookings/api";
 import { itineraryKeys } from "../itinerary/api";
@@ -7,39 +7,44 @@ import { placeKeys } from "../places/api";
 import { tripKeys } from "./api";
 
 /**
- * The trip screen's one read (`/api/trips/{id}/full`): it fills the trip, places and plan caches the
- * screen's parts read from, so opening a trip is one request instead of three. Those caches stay fresh
- * through the trip's channel (useTripChannel) and a short staleTime.
+ * The trip screen's one read (`/api/trips/{id}/full`): it fills the trip, places, plan and bookings
+ * caches the screens' parts read from. Each of those parts also reads through it (readTripPart), so
+ * any screen that opens (the trip, Places, Add place, Chat, Share), any refresh after a live event
+ * and every read after a reload (lib/offline marks what was kept stale) is one /full request shared
+ * by every part that asks at that moment, never one request per part (decisions/0008, 0015).
  */
-/** The caches one /full answer fills: the trip with its members, its places and its plan. */
-export const seededByFull = (tripId: string): QueryKey[] => [
-  tripKeys.detail(tripId),
-  placeKeys.list(tripId),
-  itineraryKeys.active(tripId),
-  bookingKeys.list(tripId),
-];
-
-/** The parts kept /full answers filled, for each trip whose /full answer the cache holds. */
-export function keptSeeds(qc: QueryClient): QueryKey[] {
-  return qc
-    .getQueryCache()
-    .findAll({ queryKey: [...tripKeys.all, "full"] })
-    .flatMap((q) => (typeof q.queryKey[2] === "string" && q.queryKey[2] ? seededByFull(q.queryKey[2]) : []));
-}
-
-export function useTripFull(tripId: string | null | undefined) {
-  const qc = useQueryClient();
-  return useQuery({
-    queryKey: [...tripKeys.all, "full", tripId ?? ""] as const,
-    enabled: Boolean(tripId),
-    queryFn: async () => {
+export const tripFullQuery = (tripId: string) =>
+  queryOptions({
+    queryKey: [...tripKeys.all, "full", tripId] as const,
+    queryFn: async ({ client }) => {
       const full = await api<TripFull>(`/api/trips/${tripId}/full`);
-      const [detail, places, active, bookings] = seededByFull(tripId!);
-      qc.setQueryData(detail!, { trip: full.trip, members: full.members });
-      qc.setQueryData(places!, full.places);
-      qc.setQueryData(active!, full.result);
-      qc.setQueryData(bookings!, full.bookings);
+      for (const [key, part] of fullParts(tripId)) client.setQueryData(key, part(full));
       return full;
     },
   });
+
+/** The caches one /full answer fills, with the part of the answer each holds. */
+function fullParts(tripId: string): [QueryKey, (full: TripFull) => unknown][] {
+  return [
+    [tripKeys.detail(tripId), (f) => ({ trip: f.trip, members: f.members })],
+    [placeKeys.list(tripId), (f) => f.places],
+    [itineraryKeys.active(tripId), (f) => f.result],
+    [bookingKeys.list(tripId), (f) => f.bookings],
+  ];
+}
+
+/**
+ * A part's query function: the trip's /full read, fresh (one request in flight is shared by every
+ * part and by the trip screen), and the part picked from it.
+ */
+export async function readTripPart<T>(
+  client: QueryClient,
+  tripId: string,
+  pick: (full: TripFull) => T,
+): Promise<T> {
+  return pick(await client.fetchQuery({ ...tripFullQuery(tripId), staleTime: 0 }));
+}
+
+export function useTripFull(tripId: string | null | undefined) {
+  return useQuery({ ...tripFullQuery(tripId ?? ""), enabled: Boolean(tripId) });
 }

@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { loadOutbox, startOutbox } from "./outbox";
 import { bindOverlays, showWaitingChanges } from "./overlay";
@@ -12,11 +12,7 @@ const withTimeout = (p: Promise<unknown>, ms: number) =>
   Promise.race([p, new Promise((done) => setTimeout(done, ms))]).catch(() => undefined);
 
 /** Before the first render: what this browser kept for its user (none after signing out). */
-export async function bootOffline(
-  queryClient: QueryClient,
-  /** Kept queries another kept query fills when it answers (the trip screen's one /full read). */
-  seeded: (qc: QueryClient) => QueryKey[] = () => [],
-): Promise<void> {
+export async function bootOffline(queryClient: QueryClient): Promise<void> {
   // TanStack Query assumes a network until told; a page opened offline knows better.
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine !== false);
   bindOverlays(queryClient);
@@ -27,17 +23,10 @@ export async function bootOffline(
     await withTimeout(restoreCache(queryClient, userId), 3000);
     await withTimeout(loadOutbox(userId), 2000);
     showWaitingChanges(queryClient);
-    // What was kept is shown at once but read again as soon as a screen uses it (when there is a
-    // network): a reload must never show older data than before.
-    // Only the reads that fill others are repeated: what they fill counts as fresh until they answer,
-    // so reopening a trip stays one request (decisions/0008).
-    const fills = new Set(seeded(queryClient).map((k) => JSON.stringify(k)));
-    for (const q of queryClient.getQueryCache().getAll())
-      if (fills.has(JSON.stringify(q.queryKey))) queryClient.setQueryData(q.queryKey, q.state.data);
-    void queryClient.invalidateQueries({
-      refetchType: "none",
-      predicate: (q) => !fills.has(JSON.stringify(q.queryKey)),
-    });
+    // What was kept is shown at once, and every screen asks the server again as it opens (when there
+    // is a network), whatever its staleTime: a reload shows the truth (issue 25). The trip's parts
+    // all read through its one /full read (features/trips/tripFull.ts), so that stays one request.
+    void queryClient.invalidateQueries({ refetchType: "none" });
   } else {
     // Signed out (that clears localStorage): nothing of anyone stays in this browser.
     await withTimeout(storage.clear(), 2000);
@@ -64,6 +53,8 @@ export function useOnline(): boolean {
   );
 }
 
+export { noteConfirmedWrite } from "./confirmed";
+export { useWaitingOverKept } from "./kept";
 export { useLastSync } from "./lastSync";
 export {
   flushOutbox,

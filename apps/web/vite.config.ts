@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { APP_PAGES } from "./src/app/appPages";
 
 // Writes .br (quality 11) and .gz (level 9) beside each text asset so the server sends them as they are
 // (@fastify/static preCompressed) instead of compressing on every request.
@@ -73,6 +74,10 @@ const pwa = VitePWA({
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     cleanupOutdatedCaches: true,
     navigateFallback: "/index.html",
+    // The shell answers only the app's own pages (app/router.tsx); every other navigation reaches the
+    // server: the test checkout and its form posts, e-mail confirmation, unsubscribe and OAuth links,
+    // downloads, the shared page with its link-preview meta, and whatever a later version adds.
+    navigateFallbackAllowlist: APP_PAGES,
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
     runtimeCaching: [
       {

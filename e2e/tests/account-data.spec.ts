@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { confirmationLink, shot, uniqueEmail } from "./helpers";
 import { createKyotoTripApi, guestPage } from "./trip-helpers";
 

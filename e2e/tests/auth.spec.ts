@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 
 test("sign up, confirm through the outbox, sign out, sign in @phone", async ({ page }, testInfo) => {

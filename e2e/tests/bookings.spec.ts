@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
 import { guestPage, isoInDays } from "./trip-helpers";
 

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import exifReader from "exif-reader";
 import sharp from "sharp";
+import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
 import { englishLeft } from "./i18n-helpers";
 import { createKyotoTripApi, guestPage } from "./trip-helpers";

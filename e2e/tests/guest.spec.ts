@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { confirmationLink, shot, uniqueEmail } from "./helpers";
 
 test("a guest starts with a name and can later attach an e-mail @phone", async ({ page }, testInfo) => {

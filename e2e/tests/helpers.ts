@@ -52,3 +52,13 @@ export async function signUpAndConfirm(page: Page, email: string, password = "tr
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
 }
+
+/**
+ * Waits until the service worker controls the page, as it does from a user's second visit on (the
+ * first visit installs it; the next navigation is the first it answers).
+ */
+export async function serviceWorkerControls(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

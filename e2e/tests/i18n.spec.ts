@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 import { englishLeft, type Lng, text } from "./i18n-helpers";
 import { createKyotoTripApi, isoInDays, optimiseAndWait } from "./trip-helpers";

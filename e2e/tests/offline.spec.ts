@@ -1,9 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
 import { createTripApi, guestPage, optimiseAndWait } from "./trip-helpers";
-
-// These specs are about the service worker, which the config blocks elsewhere.
-test.use({ serviceWorkers: "allow" });
 
 // Issue 13 item 4: a trip opened once opens without a network (the app from the service worker, the
 // data from the query cache kept in IndexedDB, the map tiles seen from the worker's tile cache); a wish changed offline waits in the outbox, survives a

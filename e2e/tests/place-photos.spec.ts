@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
 import { createKyotoTripApi } from "./trip-helpers";
 

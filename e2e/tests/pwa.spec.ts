@@ -1,10 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { shot } from "./helpers";
-
-// These specs are about the service worker, which the config blocks elsewhere.
-test.use({ serviceWorkers: "allow" });
+import { expect, test } from "./fixtures";
+import { serviceWorkerControls, shot } from "./helpers";
 
 // Issue 13 item 3: installable (a manifest with name, icons, maskable too, colours and start URL; a
 // service worker), the app shell precached, /api and the dev mailbox never answered from the cache,
@@ -12,12 +9,6 @@ test.use({ serviceWorkers: "allow" });
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
-
-async function controlledByWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 test("installable: the manifest, its icons and a service worker that controls the page @phone", async ({
   page,
@@ -54,7 +45,7 @@ test("installable: the manifest, its icons and a service worker that controls th
 
   const sw = await request.get("/sw.js");
   expect(sw.headers()["cache-control"]).toContain("no-cache");
-  await controlledByWorker(page);
+  await serviceWorkerControls(page);
   // Chromium's own verdict: nothing stands in the way of installing the app.
   const cdp = await page.context().newCDPSession(page);
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
@@ -65,7 +56,7 @@ test("installable: the manifest, its icons and a service worker that controls th
 
 test("offline, the app shell comes from the cache but /api and /dev never do", async ({ page, context }) => {
   await page.goto("/");
-  await controlledByWorker(page);
+  await serviceWorkerControls(page);
   await context.setOffline(true);
   await page.reload();
   // The app itself started (from the worker's cache) and says it is offline.
@@ -84,7 +75,7 @@ test("offline, the app shell comes from the cache but /api and /dev never do", a
 
 test("a new version deployed: 'Update available', and Reload switches to it", async ({ page }) => {
   await page.goto("/");
-  await controlledByWorker(page);
+  await serviceWorkerControls(page);
   const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
   // A deploy: the server now has another sw.js (the browser fetches the worker itself, which
   // page.route cannot intercept, so the served file changes for a moment; it is put back after).

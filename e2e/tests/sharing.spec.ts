@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { confirmationLink, shot, uniqueEmail } from "./helpers";
 import { createKyotoTripApi, guestPage, optimiseAndWait } from "./trip-helpers";
 

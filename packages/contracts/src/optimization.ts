@@ -123,6 +123,8 @@ const dayPointSchema = z.object({
   nameKey: z.string().optional(),
   latitude: z.number(),
   longitude: z.number(),
+  /** The town the point is in (issue 25): what a hotel search for the night there asks for. */
+  area: z.string().optional(),
 });
 export const itineraryDaySchema = z.object({
   day: z.number(),
@@ -131,7 +133,10 @@ export const itineraryDaySchema = z.object({
   back: z.string(),
   backTravelMinutes: z.number(),
   backMode: z.string(),
-  /** Where the day starts and ends; a name the plan gave ("Base near your places") has its nameKey. */
+  /**
+   * Where the day starts and ends. A base the plan chose is named after its town ("Kyoto"); a name the
+   * plan gave without one ("Base", "Hotel") has its nameKey.
+   */
   start: dayPointSchema,
   end: dayPointSchema,
   visits: z.array(visitSchema),

@@ -17,8 +17,14 @@ import {
 
 const NO_FLIGHTS: FlightPlan = { outbound: null, inbound: null };
 
-/** The gazetteer's airport of an IATA code (its record `iata:NRT`), where the lookup offers it. */
-export type FlightLookup = GeoLookup & { airport?(iata: string): Promise<PlaceResult | null> };
+/**
+ * The gazetteer's airport of an IATA code (its record `iata:NRT`), and the town nearest a point (what a
+ * night is named after: areas.ts), where the lookup offers them.
+ */
+export type FlightLookup = GeoLookup & {
+  airport?(iata: string): Promise<PlaceResult | null>;
+  areaAt?(lat: number, lng: number): Promise<string | null>;
+};
 
 /**
  * Enclaved micro-states count as the country around them: the nearest town of half of Rome is

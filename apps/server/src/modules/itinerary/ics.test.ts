@@ -111,3 +111,53 @@ it("adds an event for each flight, between the two airports' stops", () => {
     "Flight NH 24 from Haneda Airport to Osaka International Airport, as booked. Day 1 of Kyoto",
   );
 });
+
+it("puts each visit on its own place's clock and a flight between two clocks at its real length", () => {
+  // Issue 25: a trip stored on Seoul's clock, flying Seoul → Bangkok (two hours behind) and visiting there.
+  const stop = (
+    placeId: string,
+    name: string,
+    at: [number, number],
+    times: [string, string, string],
+    mode: string,
+  ) => ({
+    placeId,
+    name,
+    arrive: times[0],
+    start: times[1],
+    end: times[2],
+    mode,
+    latitude: at[0],
+    longitude: at[1],
+  });
+  const result = {
+    days: [
+      {
+        day: 1,
+        date: "2026-12-10",
+        visits: [
+          stop("airport_ICN_departure", "Incheon", [37.46, 126.44], ["07:30", "07:30", "09:00"], "car"),
+          // 09:00 in Seoul is 00:00Z; 12:50 in Bangkok is 05:50Z: a flight of 5 h 50 min.
+          stop("airport_BKK_arrival", "Suvarnabhumi", [13.69, 100.75], ["12:50", "12:50", "13:20"], "flight"),
+          stop("p1", "Wat Pho", [13.7465, 100.4927], ["14:10", "14:10", "15:40"], "car"),
+        ],
+      },
+    ],
+  } as unknown as OptimizationResult;
+  const text = itineraryIcs({ id: "t1", name: "Bangkok", timezone: "Asia/Seoul" }, result);
+  const events = new ICAL.Component(ICAL.parse(text))
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c));
+  const tzid = (e: ICAL.Event) => e.component.getFirstProperty("dtstart")?.getParameter("tzid");
+  expect(events.map((e) => [e.summary, tzid(e)])).toEqual([
+    ["Incheon", "Asia/Seoul"],
+    ["Flight ICN → BKK", "Asia/Seoul"],
+    ["Suvarnabhumi", "Asia/Bangkok"],
+    ["Wat Pho", "Asia/Bangkok"],
+  ]);
+  const flight = events[1]!;
+  expect(flight.startDate.toString()).toBe("2026-12-10T09:00:00");
+  // The landing on Seoul's clock: 14:50 (12:50 in Bangkok).
+  expect(flight.endDate.toString()).toBe("2026-12-10T14:50:00");
+  expect(events[3]!.startDate.toString()).toBe("2026-12-10T14:10:00");
+});

@@ -1,11 +1,15 @@
-import type { OptimizationResult } from "@tabi/contracts";
+import { type OptimizationResult, zonedToUtc } from "@tabi/contracts";
 import ical from "ical-generator";
 import { type Language, t } from "../../i18n";
+import { zoneAt } from "../trips/zone";
 
 /**
- * The itinerary as iCalendar: one event per visit, at its local time in the trip's zone.
- * ical-generator writes a Date's UTC fields after TZID=<zone>, so each visit is given as the UTC
- * instant whose fields are the local wall-clock time (09:00 in Kyoto -> 09:00Z -> TZID=Asia/Tokyo:...T090000).
+ * The itinerary as iCalendar: one event per visit, at its local time in the zone of the place itself
+ * (a plan's times are the wall clock where the group is), the calendar in the trip's zone (where its
+ * places are: trips/zone.ts). ical-generator writes a Date's UTC fields after TZID=<zone>, so each
+ * visit is given as the UTC instant whose fields are the local wall-clock time (09:00 in Kyoto ->
+ * 09:00Z -> TZID=Asia/Tokyo:...T090000). A flight takes off on one clock and lands on another: its
+ * event is in the departure's zone, the landing turned into that zone's wall clock.
  */
 export function itineraryIcs(
   trip: { id: string; name: string; timezone: string },
@@ -19,6 +23,7 @@ export function itineraryIcs(
     prodId: { company: "Tabi", product: "trip-planner", language: lng.toUpperCase() },
   });
   const wall = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00Z`);
+  const zoneOf = (v: { latitude: number; longitude: number }) => zoneAt(v) ?? trip.timezone;
   // An end at or before its start is past midnight (a late landing).
   const span = (date: string, from: string, to: string) => {
     const start = wall(date, from);
@@ -30,10 +35,14 @@ export function itineraryIcs(
     for (const [i, v] of day.visits.entries()) {
       const before = day.visits[i - 1];
       if (v.mode === "flight" && before) {
+        const from = zoneOf(before);
+        const start = wall(day.date, before.end);
+        const end = new Date(start.getTime() + flightMs(day.date, before.end, from, v.arrive, zoneOf(v)));
         cal.createEvent({
           id: `${trip.id}-${day.day}-flight-${i}@tabi`,
-          ...span(day.date, before.end, v.arrive),
-          timezone: trip.timezone,
+          start,
+          end,
+          timezone: from,
           summary: [
             v.flightNumber,
             t(
@@ -68,7 +77,7 @@ export function itineraryIcs(
       cal.createEvent({
         id: `${trip.id}-${v.placeId}@tabi`,
         ...span(day.date, v.start, v.end),
-        timezone: trip.timezone,
+        timezone: zoneOf(v),
         summary: v.name,
         description: t("server:calendar.visitDescription", { day: day.day, trip: trip.name }, lng),
         location: { title: v.name, geo: { lat: v.latitude, lon: v.longitude } },
@@ -76,6 +85,18 @@ export function itineraryIcs(
     }
   }
   return cal.toString();
+}
+
+/**
+ * How long a flight is: from take-off on the departure's clock to landing on the arrival's, the
+ * landing being the first such wall-clock time after take-off (the next day after a night flight; the
+ * day before on the clock of a zone far behind, Tokyo to Honolulu).
+ */
+function flightMs(date: string, takeOff: string, fromZone: string, landing: string, toZone: string) {
+  const up = zonedToUtc(date, takeOff, fromZone).getTime();
+  const down = zonedToUtc(date, landing, toZone).getTime();
+  const day = 86_400_000;
+  return [down - day, down, down + day].find((t) => t > up)! - up;
 }
 
 /** System airport ids are airport_<IATA>_<role> (problem.ts). */

@@ -48,6 +48,8 @@ export interface Point {
   name: string;
   /** A name the plan gives (a base near the places): its catalogue key, for the reader's language. */
   nameKey?: string;
+  /** The town the point is in (areas.ts): what a hotel search for the night there asks for. */
+  area?: string;
   latitude: number;
   longitude: number;
 }

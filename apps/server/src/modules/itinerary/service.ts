@@ -20,6 +20,8 @@ import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import { modelRouting, type RoutingProvider } from "../../providers/routing";
 import type { TripBus } from "../../realtime/bus";
 import { hoursOf } from "../places/opening-hours";
+import { syncTripZone } from "../trips/zone";
+import { withAreas } from "./areas";
 import { hotelNightsOf, transportLocks } from "./booked";
 import { applyEdit } from "./edit";
 import { type FlightLookup, flightsFor } from "./flights";
@@ -150,9 +152,11 @@ export class OptimizationService {
           if (stage !== "complete") report(stage, percent, message).catch(() => {});
         },
       });
+      // Each night's area (its town) is looked up while the solver works.
+      const areas = withAreas(frames, this.geo, named);
       const plan = await solver.result;
       stopIfCancelled();
-      const result = presentPlan(plan, named, data.members, frames, settings, {
+      const result = presentPlan(plan, named, data.members, await areas, settings, {
         tooFar,
         locks,
         preferred: new Map(
@@ -173,6 +177,10 @@ export class OptimizationService {
       await report("complete", 100, "Your itinerary is ready", true);
       await this.bus.publish({ type: "optimization.completed", tripId: scope.tripId, jobId, resultId });
       await this.bus.publish({ type: "places.changed", tripId: scope.tripId });
+      // The plan's clock is where its places are: a trip made before that rule (or whose places left
+      // with an account) is put right here, and its screens told (trips/zone.ts).
+      if (await syncTripZone(this.db, scope.tripId))
+        await this.bus.publish({ type: "members.changed", tripId: scope.tripId });
     } catch (err) {
       const cancelled = err instanceof SolveCancelled;
       if (!cancelled) this.log.error({ err, tripId: scope.tripId }, "optimisation failed");

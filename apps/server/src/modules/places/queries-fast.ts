@@ -21,6 +21,8 @@ export interface PlaceView {
 
 interface ViewsJson {
   places: Record<string, unknown>[] | null;
+  /** The trip's stored time zone (the add reads it, so the caller knows whether the new place moves it). */
+  tripZone?: string;
   wishes: { placeId: string; userId: string; wishLevel: number }[] | null;
   members: Person[] | null;
   optimized: boolean;
@@ -130,7 +132,7 @@ export async function addIfClear(
   values: Omit<typeof places.$inferInsert, "tripId" | "userId">,
   wishLevel: number,
   check: AddCheck,
-): Promise<PlaceView | undefined> {
+): Promise<(PlaceView & { tripZone: string }) | undefined> {
   const insert = assignments({ ...values, tripId: scope.tripId, userId: scope.userId } as Partial<PlaceRow>);
   const mine =
     check.limit === undefined
@@ -142,7 +144,7 @@ export async function addIfClear(
   const [row] = await rowsOf<ViewsJson>(
     db,
     sql`with c as (
-      select t.add_place_deadline as deadline, ${mine} as mine,
+      select t.add_place_deadline as deadline, t.timezone as zone, ${mine} as mine,
         exists (select 1 from ${places} s where s.trip_id = ${scope.tripId}
           and (lower(s.name) = ${values.name.trim().toLowerCase()}${provider})) as similar
       from ${trips} t where t.id = ${scope.tripId}
@@ -154,12 +156,17 @@ export async function addIfClear(
     ), wish as (
       insert into ${placeWishes} (place_id, user_id, wish_level)
       select added.id, ${scope.userId}::uuid, ${wishLevel}::smallint from added
-    ) select (select json_agg(added) from added) as places, ${viewColumns(scope.tripId, null)}`,
+    ) select (select json_agg(added) from added) as places, (select zone from c) as "tripZone",
+      ${viewColumns(scope.tripId, null)}`,
   );
   const [view] = await decodeViews(db, row);
   // The only wish of a new place is the caller's (the statement does not read its own inserts).
   return (
-    view && { ...view, wishes: view.addedBy ? [{ placeId: view.place.id, wishLevel, ...view.addedBy }] : [] }
+    view && {
+      ...view,
+      wishes: view.addedBy ? [{ placeId: view.place.id, wishLevel, ...view.addedBy }] : [],
+      tripZone: row?.tripZone ?? "UTC",
+    }
   );
 }
 
@@ -213,15 +220,17 @@ export async function updateWishAndView(
 
 /**
  * Deletes a place of the trip for everyone (`anyone`: an admin's delete), or if the caller proposed it
- * and nobody else wants it; false when it deleted nothing (the caller then finds out why).
+ * and nobody else wants it; undefined when it deleted nothing (the caller then finds out why). The
+ * place's position and the trip's stored zone come back: deleting it may move the trip's zone.
  */
 export async function deleteIfAlone(db: Executor, scope: TripScope, placeId: string, anyone: boolean) {
-  const rows = await rowsOf<{ id: string }>(
+  const [row] = await rowsOf<{ id: string; latitude: number; longitude: number; tripZone: string }>(
     db,
     sql`delete from ${places} where id = ${placeId} and trip_id = ${scope.tripId}
       and (${anyone} or (user_id = ${scope.userId} and not exists (select 1 from ${placeWishes} w
         where w.place_id = ${placeId} and w.user_id <> ${scope.userId})))
-      returning id`,
+      returning id, latitude, longitude,
+        (select t.timezone from ${trips} t where t.id = ${scope.tripId}) as "tripZone"`,
   );
-  return rows.length > 0;
+  return row;
 }

@@ -16,6 +16,13 @@ const placeParams = tripParams.extend({ placeId: z.uuid() });
 
 export async function placeRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
+  // A place write that moved the trip's time zone changed the trip itself: announced as such, so
+  // screens read the trip again and every server drops its cached copy (not only the places).
+  const zoneMoved = (tripId: string) => () =>
+    ctx.bus.publish({ type: "members.changed", tripId }).then(
+      () => {},
+      () => {},
+    );
 
   app.get(
     "/api/trips/:tripId/places",
@@ -38,7 +45,17 @@ export async function placeRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addPlace(db, scopeOf(request), await request.requireUser(), request.body)),
+      reply
+        .status(201)
+        .send(
+          await addPlace(
+            db,
+            scopeOf(request),
+            await request.requireUser(),
+            request.body,
+            zoneMoved(request.params.tripId),
+          ),
+        ),
   );
 
   app.patch(
@@ -59,7 +76,7 @@ export async function placeRoutes(app: App, ctx: AppContext) {
     "/api/trips/:tripId/places/:placeId",
     { config: { guard: "tripMember" }, schema: { tags: ["places"], params: placeParams } },
     async (request, reply) => {
-      await removePlace(db, scopeOf(request), request.params.placeId);
+      await removePlace(db, scopeOf(request), request.params.placeId, zoneMoved(request.params.tripId));
       return reply.status(204).send();
     },
   );
@@ -95,6 +112,8 @@ export async function placeRoutes(app: App, ctx: AppContext) {
         response: { 200: z.object({ place: placeSchema.nullable() }) },
       },
     },
-    async (request) => ({ place: await removeWish(db, scopeOf(request), request.params.placeId) }),
+    async (request) => ({
+      place: await removeWish(db, scopeOf(request), request.params.placeId, zoneMoved(request.params.tripId)),
+    }),
   );
 }

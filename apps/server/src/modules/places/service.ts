@@ -13,6 +13,7 @@ import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import { limitsFor } from "../billing/plan";
 import { canAddPlacesNow } from "../trips/present";
+import { syncTripZone, zoneAt } from "../trips/zone";
 import { assertPlacePhotos } from "../uploads/service";
 import { isSamePlace } from "./dedupe";
 import { isValidOpeningHours } from "./opening-hours";
@@ -42,6 +43,17 @@ import {
 
 const presentView = (v: PlaceView, scope: TripScope) =>
   presentPlace(v.place, v.wishes, v.addedBy, scope, v.optimized);
+
+/**
+ * Told when a place write moved the trip's time zone (trips/zone.ts: where most places are); the
+ * routes announce it on the trip's channel, so every screen and server reads the trip again.
+ */
+export type OnZoneChange = () => Promise<void>;
+
+/** Re-derives the trip's zone after a write that may have moved it, and says so if it did. */
+async function resyncZone(db: Db, scope: TripScope, onZoneChange?: OnZoneChange) {
+  if (await syncTripZone(db, scope.tripId)) await onZoneChange?.();
+}
 
 async function onePlace(db: Executor, scope: TripScope, placeId: string): Promise<PlaceRow> {
   const [row] = await listPlaceRows(db, scope, placeId);
@@ -109,6 +121,7 @@ export async function addPlace(
   scope: TripScope,
   user: SessionUser,
   input: z.output<typeof placeCreateSchema>,
+  onZoneChange?: OnZoneChange,
 ) {
   await assertPlacePhotos(db, scope, input.photos);
   const values = {
@@ -137,9 +150,14 @@ export async function addPlace(
       deadlineExempt: scope.role === "admin",
       now: new Date(),
     });
-    if (added) return { place: presentView(added, scope), merged: false };
+    if (added) {
+      // A place in the trip's zone cannot move it; one elsewhere may (the first place of a trip
+      // from abroad): only then are the trip's places counted again.
+      if (zoneAt(input) !== added.tripZone) await resyncZone(db, scope, onZoneChange);
+      return { place: presentView(added, scope), merged: false };
+    }
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const existing = (await sameNameOrProvider(tx, scope, input.name, input.providerPlaceId)).find((p) =>
       isSamePlace(p, input),
     );
@@ -155,6 +173,8 @@ export async function addPlace(
     await upsertWish(tx, row.id, scope.userId, input.wishLevel);
     return { place: await presentOne(tx, scope, row.id), merged: false };
   });
+  if (!result.merged) await resyncZone(db, scope, onZoneChange);
+  return result;
 }
 
 /**
@@ -208,18 +228,27 @@ export async function editPlace(
  * Admins delete a place for everyone. The member who added it deletes it too, unless others also
  * want it: then only their wish goes and the place passes to the next member who wants it.
  */
-export async function removePlace(db: Db, scope: TripScope, placeId: string) {
+export async function removePlace(db: Db, scope: TripScope, placeId: string, onZoneChange?: OnZoneChange) {
   // The usual case, one statement: an admin's delete, or the proposer's when nobody else wants it.
-  if (await deleteIfAlone(db, scope, placeId, scope.role === "admin")) return;
+  const deleted = await deleteIfAlone(db, scope, placeId, scope.role === "admin");
+  if (deleted) {
+    // Only a place in the trip's zone can move it (the zone with most places may then be another).
+    if (zoneAt(deleted) === deleted.tripZone) await resyncZone(db, scope, onZoneChange);
+    return;
+  }
   const row = await onePlace(db, scope, placeId);
   if (!mayDelete(row, scope)) throw forbidden(PLACE_MESSAGES.noDeletePermission);
-  await db.transaction(async (tx) => {
+  const gone = await db.transaction(async (tx) => {
     const others = (await remainingWishers(tx, placeId)).filter((w) => w.userId !== scope.userId);
     if (scope.role !== "admin" && others.length > 0) {
       await deleteWish(tx, placeId, scope.userId);
       await updatePlace(tx, scope, placeId, { userId: others[0]!.userId });
-    } else await deletePlace(tx, scope, placeId);
+      return false;
+    }
+    await deletePlace(tx, scope, placeId);
+    return true;
   });
+  if (gone) await resyncZone(db, scope, onZoneChange);
 }
 
 /** 'I want this too', or a new wish level on a place someone else proposed. */
@@ -240,9 +269,14 @@ export async function setWish(
 }
 
 /** Taking a wish back; a place nobody wants any more is removed. */
-export async function removeWish(db: Db, scope: TripScope, placeId: string): Promise<Place | null> {
+export async function removeWish(
+  db: Db,
+  scope: TripScope,
+  placeId: string,
+  onZoneChange?: OnZoneChange,
+): Promise<Place | null> {
   const row = await onePlace(db, scope, placeId);
-  return db.transaction(async (tx) => {
+  const place = await db.transaction(async (tx) => {
     await deleteWish(tx, placeId, scope.userId);
     const left = await remainingWishers(tx, placeId);
     if (left.length === 0) {
@@ -252,6 +286,8 @@ export async function removeWish(db: Db, scope: TripScope, placeId: string): Pro
     if (row.userId === scope.userId) await updatePlace(tx, scope, placeId, { userId: left[0]!.userId });
     return presentOne(tx, scope, placeId);
   });
+  if (!place) await resyncZone(db, scope, onZoneChange);
+  return place;
 }
 
 /** Typed or provider hours, checked with the `opening_hours` parser; empty: the category's usual hours. */

@@ -21,6 +21,7 @@ import type { TripBus } from "../../realtime/bus";
 import { isPremiumActive } from "../billing/plan";
 import { FailureLimiter } from "../invitations/limiter";
 import { admitMember } from "../members/admit";
+import { tripZone } from "../trips/zone";
 import * as q from "./queries";
 import { hashToken, type ShareKeys, TOKEN_SHAPE } from "./token";
 
@@ -368,7 +369,8 @@ export class SharingService {
       departureLocation: trip.departureLocation,
       startDate: trip.startDate,
       endDate: trip.endDate,
-      timezone: trip.timezone,
+      // The clock of the plan's times: where the places are, whatever the stored zone says (zone.ts).
+      timezone: tripZone(trip, rows),
       placeCount: rows.length,
       memberCount: trip.totalMembers,
       places,

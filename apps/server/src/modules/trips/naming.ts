@@ -1,4 +1,3 @@
-import tzLookup from "@photostructure/tz-lookup";
 import { type Language, t } from "../../i18n";
 
 /**
@@ -12,14 +11,4 @@ export function defaultTripName(departure: string, lng: Language = "en"): string
     .filter(Boolean)
     .slice(0, 2);
   return t("server:trips.defaultName", { place: parts.join(", ") || departure.trim() }, lng);
-}
-
-/** The trip's IANA zone from its departure coordinates; UTC when they are unknown. */
-export function timezoneAt(lat: number | null | undefined, lng: number | null | undefined): string {
-  if (lat == null || lng == null) return "UTC";
-  try {
-    return tzLookup(lat, lng);
-  } catch {
-    return "UTC";
-  }
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/connect";
-import { tripMembers, trips } from "../../db/schema";
+import { rowsOf } from "../../db/json-rows";
+import { places, tripMembers, trips } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
 
 export type TripRow = typeof trips.$inferSelect;
@@ -64,4 +65,36 @@ export async function setMemberCount(tx: Tx, tripId: string) {
     .update(trips)
     .set({ totalMembers: sql`(select count(*) from ${tripMembers} where ${tripMembers.tripId} = ${tripId})` })
     .where(eq(trips.id, tripId));
+}
+
+/**
+ * What the trip's time zone is made of (trips/zone.ts), in one statement: its stored zone, its
+ * departure, and its places' positions in the order they were added. Undefined: no such trip.
+ */
+export async function zoneInputs(db: Executor, tripId: string) {
+  const [row] = await rowsOf<{
+    timezone: string;
+    departureLatitude: number | null;
+    departureLongitude: number | null;
+    places: { latitude: number; longitude: number }[] | null;
+  }>(
+    db,
+    sql`select t.timezone, t.departure_latitude as "departureLatitude",
+        t.departure_longitude as "departureLongitude",
+        (select json_agg(json_build_object('latitude', p.latitude, 'longitude', p.longitude)
+            order by p.created_at, p.id)
+          from ${places} p where p.trip_id = t.id) as places
+      from ${trips} t where t.id = ${tripId}`,
+  );
+  return row && { ...row, places: row.places ?? [] };
+}
+
+/** Sets the trip's zone; true when it changed (a write that keeps it as it was changes nothing). */
+export async function setTripZone(db: Executor, tripId: string, zone: string): Promise<boolean> {
+  const rows = await db
+    .update(trips)
+    .set({ timezone: zone })
+    .where(and(eq(trips.id, tripId), sql`${trips.timezone} <> ${zone}`))
+    .returning({ id: trips.id });
+  return rows.length > 0;
 }

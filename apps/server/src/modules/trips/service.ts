@@ -23,7 +23,7 @@ import { createInvitation } from "../invitations/service";
 import { countMemberships, listMembers } from "../members/queries";
 import { uploadsOfTrip } from "../uploads/queries";
 import { deleteUploadFiles } from "../uploads/service";
-import { defaultTripName, timezoneAt } from "./naming";
+import { defaultTripName } from "./naming";
 import { type MemberWithUser, presentMember, presentTrip } from "./present";
 import {
   deleteTrip,
@@ -33,7 +33,9 @@ import {
   insertTrip,
   listTripsOfUser,
   updateTrip,
+  zoneInputs,
 } from "./queries";
+import { tripZone } from "./zone";
 
 // The earliest date anywhere on earth (UTC-12): a date before it is in the past for everyone.
 const earliestToday = () => todayIn("Etc/GMT+12");
@@ -112,7 +114,8 @@ export async function createTrip(
       destinationLongitude: roundTrip
         ? (input.departureLongitude ?? null)
         : (input.destinationLongitude ?? null),
-      timezone: timezoneAt(input.departureLatitude, input.departureLongitude),
+      // No places yet: the departure's zone, until places say where the trip is (zone.ts).
+      timezone: tripZone(input, []),
       startDate: input.startDate,
       endDate: input.endDate ?? null,
       ownerId: user.id,
@@ -159,9 +162,14 @@ export async function editTrip(
   if (input.startDate !== undefined) patch.startDate = input.startDate;
   if (input.endDate !== undefined) patch.endDate = input.endDate;
   if (patch.departureLatitude !== undefined || patch.departureLongitude !== undefined) {
-    patch.timezone = timezoneAt(
-      patch.departureLatitude ?? t.departureLatitude,
-      patch.departureLongitude ?? t.departureLongitude,
+    // The departure's zone counts only while the trip has no places (zone.ts).
+    const inputs = await zoneInputs(db, scope.tripId);
+    patch.timezone = tripZone(
+      {
+        departureLatitude: patch.departureLatitude ?? t.departureLatitude,
+        departureLongitude: patch.departureLongitude ?? t.departureLongitude,
+      },
+      inputs?.places ?? [],
     );
   }
   const next = { ...t, ...patch };

@@ -99,7 +99,12 @@ export interface AirportsNear {
 export function createGeoLookup(
   search: PlacesProvider,
   gazetteer?: Partial<GazetteerPaths>,
-): GeoLookup & AirportsNear & { airport(iata: string): Promise<PlaceResult | null> } {
+): GeoLookup &
+  AirportsNear & {
+    airport(iata: string): Promise<PlaceResult | null>;
+    /** The name of the nearest town within 50 km (a plan's night is named after it), or null. */
+    areaAt(lat: number, lng: number): Promise<string | null>;
+  } {
   const offline = "load" in search ? (search as ReturnType<typeof offlinePlaces>) : offlinePlaces(gazetteer);
   return {
     nearestAirport: async (lat, lng) => (await offline.load()).nearestAirport(lat, lng),
@@ -108,5 +113,6 @@ export function createGeoLookup(
     nearestAirports: async (lat, lng, limit, maxKm) =>
       (await offline.load()).nearestAirports(lat, lng, limit, maxKm),
     countryAt: async (lat, lng) => (await offline.load()).reverse(lat, lng)?.countryCode ?? null,
+    areaAt: async (lat, lng) => (await offline.load()).reverse(lat, lng)?.name ?? null,
   };
 }

@@ -146,6 +146,17 @@ describe("bookings on the plan", () => {
       city: "Tokyo",
     });
     expect(nightAfter([day1], 0, null)?.city).toBe("Hotel Gracery");
+    // Issue 25: the night's own area first (a trip from Seoul sleeping in Kyoto searches Kyoto); never
+    // a name the plan made up, nor "same as departure location".
+    const base = { ...point("Kyoto", 35.0, 135.77), area: "Kyoto" };
+    const kyotoNight = { ...day1, end: base } as ItineraryDay;
+    expect(nightAfter([kyotoNight], 0, "Seoul")?.city).toBe("Kyoto");
+    const placeholder = {
+      ...day1,
+      end: { ...point("Base near your places", 35.0, 135.77), nameKey: "plan.baseNearPlaces" },
+    };
+    expect(nightAfter([placeholder as ItineraryDay], 0, null)?.city).toBe("");
+    expect(nightAfter([placeholder as ItineraryDay], 0, "same as departure location")?.city).toBe("");
     expect(tripFirstNight([], trip)).toEqual({
       date: "2026-12-10",
       near: { name: "Tokyo", lat: 35.68, lng: 139.76 },

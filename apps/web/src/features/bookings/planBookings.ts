@@ -1,4 +1,10 @@
-import { type Booking, type ItineraryDay, isTransportBooking, routeText } from "@tabi/contracts";
+import {
+  type Booking,
+  type ItineraryDay,
+  isTransportBooking,
+  routeText,
+  SAME_AS_DEPARTURE,
+} from "@tabi/contracts";
 import type { BookingLeg, BookingNight, LegEnd } from "./types";
 
 // Where the trip's bookings sit on the plan (issue 17 items 1, 2, 4): the leg of a flight or a ride,
@@ -69,7 +75,18 @@ export function flightLegAt(day: ItineraryDay, index: number): BookingLeg | null
 export const firstFlightLeg = (days: ItineraryDay[]) =>
   days.flatMap(dayLegs).find((l) => l.mode === "flight") ?? null;
 
-/** The night after day `dayIndex` (0-based): the evening's date, where the group sleeps. */
+/** A trip's destination as a place to search: not the words meaning "back where it started". */
+const destinationCity = (destination: string | null | undefined) => {
+  const city = destination?.trim() ?? "";
+  return city.toLowerCase() === SAME_AS_DEPARTURE ? "" : city;
+};
+
+/**
+ * The night after day `dayIndex` (0-based): the evening's date, where the group sleeps, and the town a
+ * hotel search asks for: the night's own area (the server names it, issue 25), else, for a plan made
+ * before areas, the trip's destination, else the end point's name unless the plan made it up
+ * ("Base near your places" is no place a hotel site knows).
+ */
 export function nightAfter(
   days: ItineraryDay[],
   dayIndex: number,
@@ -80,7 +97,7 @@ export function nightAfter(
   return {
     date: d.date,
     near: { name: d.end.name, lat: d.end.latitude, lng: d.end.longitude },
-    city: destination?.trim() || d.end.name,
+    city: d.end.area?.trim() || destinationCity(destination) || (d.end.nameKey ? "" : d.end.name),
   };
 }
 
@@ -127,7 +144,7 @@ export function tripFirstNight(days: ItineraryDay[], trip: TripFacts): BookingNi
     trip.destinationLatitude != null && trip.destinationLongitude != null
       ? { name: trip.destination ?? "", lat: trip.destinationLatitude, lng: trip.destinationLongitude }
       : null;
-  return { date: trip.startDate, near, city: trip.destination ?? "" };
+  return { date: trip.startDate, near, city: destinationCity(trip.destination) };
 }
 
 /** The night a hotel booking belongs to (its check-in date), for opening its dialog from a list. */

@@ -36,6 +36,7 @@ const kept = (queries: { key: unknown[]; at: number }[]): PersistedClient => ({
     queries: queries.map(({ key, at }) => ({
       queryKey: key,
       queryHash: JSON.stringify(key),
+      dehydratedAt: at,
       state: { data: {}, dataUpdatedAt: at, status: "success" } as never,
     })),
   },

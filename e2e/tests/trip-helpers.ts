@@ -1,4 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, request } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  request,
+} from "@playwright/test";
 
 const ordinal = (n: number) => {
   const s = ["th", "st", "nd", "rd"];
@@ -28,9 +35,17 @@ export const isoInDays = (n: number) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
-/** A guest in a fresh browser context (its own cookies), signed in through the welcome card. */
-export async function guestPage(browser: Browser, name: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
+/**
+ * A guest in a fresh browser context (its own cookies), signed in through the welcome card; `options`
+ * for the context beyond its viewport (a time zone, a locale).
+ */
+export async function guestPage(
+  browser: Browser,
+  name: string,
+  viewport = { width: 1280, height: 800 },
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ ...options, viewport });
   const page = await context.newPage();
   await page.goto("/");
   await page.getByRole("button", { name: "Continue as a guest" }).click();

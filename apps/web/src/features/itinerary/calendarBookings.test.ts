@@ -110,12 +110,13 @@ describe("bookings on the calendar", () => {
 });
 
 describe("meal buttons", () => {
-  it("sit at breakfast, lunch and dinner within the day's hours", () => {
+  it("sit at breakfast, lunch and dinner in every day, also outside the day's hours (spec 2)", () => {
     const html = render(true);
-    // Day 1 (07:00-21:00): all three, lunch being the plan's lunch break; day 2 (09:00-17:00): lunch only.
+    // Day 1 (07:00-21:00): breakfast and dinner, lunch being the plan's lunch break; day 2
+    // (09:00-17:00): all three, breakfast at 08:00 before the day starts (issue 25 item 6).
     expect(html.match(/data-meal-button="lunch"/g)).toHaveLength(1);
-    expect(html.match(/data-meal-button="breakfast"/g)).toHaveLength(1);
-    expect(html.match(/data-meal-button="dinner"/g)).toHaveLength(1);
+    expect(html.match(/data-meal-button="breakfast"/g)).toHaveLength(2);
+    expect(html.match(/data-meal-button="dinner"/g)).toHaveLength(2);
     expect(html).toContain('aria-label="Add lunch Restaurant"');
     // The plan's lunch break opens the same search.
     expect(html).toContain('data-meal="lunch"');

@@ -72,7 +72,7 @@ describe("notification e-mails", () => {
     const [mail] = await mails(ann.email);
     expect(mail!.text).toContain(`http://localhost:3000/trip/${trip.id}`);
     expect(mail!.text).toMatch(
-      /tog-owner set the deadline for adding places to “tog trip”: \w+ \d+, \d{4}, .+ \(Asia\/Tokyo\)\./,
+      /tog-owner set the deadline for adding places to “tog trip”: \w+ \d+, \d{4}, .+ \(Japan Standard Time\)\./,
     );
     expect(mail!.headers).toMatchObject({
       "List-Unsubscribe": expect.stringMatching(
@@ -103,6 +103,8 @@ describe("notification e-mails", () => {
     expect((await mails(ja.email))[0]!.text).toContain(
       "lng-ownerさんが「lng trip」の場所追加の締め切りを設定しました",
     );
+    // On the trip's clock, its zone named in the reader's language (decisions/0017).
+    expect((await mails(ja.email))[0]!.text).toMatch(/\d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2} 日本標準時/);
     expect(await subjects(en.email)).toEqual(["Add-place deadline for lng trip"]);
   });
 

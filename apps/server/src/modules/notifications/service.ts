@@ -33,6 +33,22 @@ const KIND_TEXT: Record<Toggle, Parameters<typeof t>[0]> = {
 /** What a toggle's e-mails are called in a language ("reminder e-mails"). */
 export const kindName = (toggle: Toggle, lng: Language) => t(KIND_TEXT[toggle], undefined, lng);
 
+/** A zone's name in the language ("Japan Standard Time", "日本標準時"), as the app writes it; else its id. */
+const zoneName = (timeZone: string, at: Date, lng: Language) => {
+  for (const style of ["longGeneric", "long"] as const) {
+    try {
+      const name = new Intl.DateTimeFormat(lng, { timeZone, timeZoneName: style })
+        .formatToParts(at)
+        .find((p) => p.type === "timeZoneName")?.value;
+      if (name && !/^(GMT|UTC)([+-−]|$)/.test(name)) return name;
+    } catch {
+      // an unknown zone or style: the next, else the id
+    }
+  }
+  return timeZone;
+};
+
+/** A deadline on the trip's clock with its zone named, as the app shows it (decisions/0017). */
 const formatDeadline = (at: Date, timezone: string, lng: Language) => {
   try {
     const when = new Intl.DateTimeFormat(lng, {
@@ -40,7 +56,11 @@ const formatDeadline = (at: Date, timezone: string, lng: Language) => {
       timeStyle: "short",
       timeZone: timezone,
     });
-    return `${when.format(at)} (${timezone})`;
+    return t(
+      "server:notifications.inZone",
+      { time: when.format(at), zone: zoneName(timezone, at, lng) },
+      lng,
+    );
   } catch {
     return at.toISOString();
   }

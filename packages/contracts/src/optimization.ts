@@ -208,6 +208,7 @@ export type OptimizationResult = z.infer<typeof optimizationResultSchema>;
 export const UNSCHEDULED_REASONS: Record<string, string> = {
   too_far: "Too far from the rest of the trip",
   closed: "Closed on every day of the trip",
+  preferred_time: "Its preferred time of day was already taken on every day",
   no_time: "No time left in the days",
   lower_value: "Other wishes of the group came first",
   removed: "Removed from the plan by a member",

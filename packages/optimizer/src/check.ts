@@ -10,7 +10,7 @@ export interface PlanCheck {
   errors: string[];
 }
 
-const REASONS = new Set(["closed", "too_far", "no_time", "lower_value"]);
+const REASONS = new Set(["closed", "too_far", "preferred_time", "no_time", "lower_value"]);
 
 /**
  * The invariant checker every solver result goes through: recomputes each arrival, wait and departure

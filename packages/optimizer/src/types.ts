@@ -69,7 +69,14 @@ export interface Settings {
    * value the one with less travel wins and neighbours share a day (issue 12).
    */
   travelWeight?: number;
+  /**
+   * How full a day may be when the trip has room (issue 26): visits and travel per day. "relaxed" keeps
+   * days light, "balanced" (default) spreads the load over free days, "packed" fills days as they come.
+   */
+  pace?: Pace;
 }
+
+export type Pace = "relaxed" | "balanced" | "packed";
 
 export interface Problem {
   members: readonly string[];
@@ -120,7 +127,11 @@ export interface PlanDay {
   backMode: TravelMode;
 }
 
-export type UnscheduledReason = "closed" | "too_far" | "no_time" | "lower_value";
+/**
+ * Why a place is not in the plan: closed on the trip's days, too far for any day, it fits only at its
+ * preferred time and that time is taken, no time left, or others' wishes came first.
+ */
+export type UnscheduledReason = "closed" | "too_far" | "preferred_time" | "no_time" | "lower_value";
 
 export interface ScoreDetails {
   /** Share of members with at least one wished place visited. */

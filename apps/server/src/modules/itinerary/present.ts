@@ -103,6 +103,7 @@ export function missedNote(preferred: string | undefined, closedThen?: string | 
 const UNSCHEDULED: Record<string, ServerKey> = {
   too_far: "server:unscheduled.too_far",
   closed: "server:unscheduled.closed",
+  preferred_time: "server:unscheduled.preferred_time",
   no_time: "server:unscheduled.no_time",
   lower_value: "server:unscheduled.lower_value",
   removed: "server:unscheduled.removed",

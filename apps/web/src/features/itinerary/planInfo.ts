@@ -8,6 +8,7 @@ import { i18n, serverText } from "../../i18n";
 const REASON_KEYS: Record<string, string> = {
   too_far: "server:unscheduled.too_far",
   closed: "server:unscheduled.closed",
+  preferred_time: "server:unscheduled.preferred_time",
   no_time: "server:unscheduled.no_time",
   lower_value: "server:unscheduled.lower_value",
   removed: "server:unscheduled.removed",

@@ -17,6 +17,7 @@ import {
 } from "@tabi/optimizer";
 import { planText } from "../../i18n";
 import { windowsForDates } from "../places/opening-hours";
+import { inDaylight } from "./daylight";
 
 export interface PlaceForProblem {
   id: string;
@@ -27,6 +28,8 @@ export interface PlaceForProblem {
   wishes: { userId: string; wishLevel: number }[];
   /** OSM opening_hours (the place's own or its category's usual ones); absent: open. */
   openingHours?: string;
+  /** Seen in daylight (a park, garden, viewpoint: daylight.ts `isOutdoor`): its hours cut to sunrise-sunset. */
+  outdoor?: boolean;
   /** Locked by a member on the current plan: kept on this date (and start time). */
   lock?: { date: string; start?: string };
   /** Its date in the current plan, if any. */
@@ -432,7 +435,7 @@ export function buildProblem(
       stayMinutes: p.stayMinutes,
       wishes: Object.fromEntries(p.wishes.map((w) => [w.userId, w.wishLevel / 2])),
       ...(p.preferredTimeOfDay ? { preferred: p.preferredTimeOfDay } : {}),
-      ...openOn(p.openingHours, dateSet),
+      ...openOn(p, dateSet),
       ...(p.lock && dateSet.includes(p.lock.date)
         ? { lock: { date: p.lock.date, ...(p.lock.start ? { start: p.lock.start } : {}) } }
         : {}),
@@ -454,9 +457,13 @@ export function buildProblem(
 /** See `Settings.travelWeight`: an hour of travel costs about a third of an average visit. */
 export const TRAVEL_WEIGHT = 1;
 
-function openOn(hours: string | undefined, dates: string[]) {
-  if (!hours) return {};
-  const open = windowsForDates(hours, dates);
+/**
+ * The place's windows on each trip date: its hours (month ranges give each date its season), and for
+ * an outdoor place only the daylight of that date there, unless someone wished for it at night.
+ */
+function openOn(p: PlaceForProblem, dates: string[]) {
+  const open = p.openingHours ? windowsForDates(p.openingHours, dates) : undefined;
+  if (p.outdoor && p.preferredTimeOfDay !== "night") return { open: inDaylight(open, dates, p) };
   return open ? { open } : {};
 }
 

@@ -23,6 +23,7 @@ import { hoursOf } from "../places/opening-hours";
 import { syncTripZone } from "../trips/zone";
 import { withAreas } from "./areas";
 import { hotelNightsOf, transportLocks } from "./booked";
+import { isOutdoor } from "./daylight";
 import { applyEdit } from "./edit";
 import { type FlightLookup, flightsFor } from "./flights";
 import { itineraryIcs } from "./ics";
@@ -260,6 +261,7 @@ export class OptimizationService {
       preferredTimeOfDay: p.preferredTimeOfDay,
       wishes: data.wishes.filter((w) => w.placeId === p.id),
       openingHours: hoursOf(p).value,
+      outdoor: isOutdoor(p),
       lock: bookedOrMemberLock(legLocks.get(p.id), locks.get(p.id)),
       previousDate: previous.get(p.id),
     }));

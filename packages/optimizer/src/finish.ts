@@ -21,7 +21,7 @@ export function finishRoutes(
   const waiting = new Set<number>();
   for (let v = 0; v < c.model.places; v++) if (strict.tourOf[v]! < 0) waiting.add(v);
   // Its own copy of the windows: delayTowardsBand narrows them for this plan.
-  const model = mergeWindows(c.model, c.relaxed ?? c.model, waiting);
+  const model = mergeWindows(strict.model, c.relaxed ?? strict.model, waiting);
   const routes = new Routes(model);
   for (let t = 0; t < model.tours; t++) routes.setTour(t, strict.tour(t));
   repairLocks(c, routes);

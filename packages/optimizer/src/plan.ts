@@ -69,7 +69,9 @@ export function planDays(c: Compiled, routes: Routes): PlanDay[] {
 
 /**
  * Why each unvisited place was left out: closed on every day; too far (does not fit even in an empty
- * day); lower value (it could replace a visit worth no more, or nobody wished for it); else no time.
+ * day); its preferred time (it fits in the plan at another hour, but only by pushing a kept time-of-day
+ * wish out of its band); lower value (it could replace a visit worth no more, or nobody wished for it);
+ * else no time. `c` is the finished problem: an unvisited place has its opening hours alone.
  */
 export function unscheduledReasons(
   c: Compiled,
@@ -101,11 +103,22 @@ export function unscheduledReasons(
     let reason: UnscheduledReason;
     if (!open) reason = "closed";
     else if (!fits) reason = "too_far";
+    else if (place.preferred && wishOf(model, j) > 0 && fitsNow(routes, j)) reason = "preferred_time";
     else if (wishOf(model, j) === 0 || canReplaceCheaper(routes, j)) reason = "lower_value";
     else reason = "no_time";
     out.push({ placeId: c.problem.places[j]!.id, reason });
   }
   return out;
+}
+
+/** Whether j fits into the plan as it is, in some day. */
+function fitsNow(routes: Routes, j: number): boolean {
+  const pick = { slot: 0, cost: 0 };
+  for (let t = 0; t < routes.model.tours; t++) {
+    routes.bestInsert(t, j, pick);
+    if (pick.slot >= 0) return true;
+  }
+  return false;
 }
 
 function wishOf(model: Model, v: number): number {

@@ -1,7 +1,9 @@
+import { bandBlocked, relaxUnkeepableBands } from "./bands";
 import { type Compiled, compile } from "./build";
 import { now } from "./clock";
 import { finishRoutes } from "./finish";
 import { improveTour, reverseRuns } from "./improve";
+import { mergeWindows } from "./model";
 import { Objective, type References } from "./objective";
 import { planDays, unscheduledReasons } from "./plan";
 import { Portfolio } from "./portfolio";
@@ -57,7 +59,8 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   };
 
   report("collecting", 0, "Reading places, days and wishes");
-  const c = compile(problem);
+  // A time-of-day wish no day can keep, even empty, is searched at any hour from the start.
+  const c = relaxUnkeepableBands(compile(problem));
   const { model } = c;
   report("collecting", 1, `${model.places} places, ${model.tours} days, ${model.members} members`);
   checkAbort();
@@ -118,6 +121,28 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
     while (!search.step(64)) {
       checkAbort();
       report("selecting", search.iteration / search.options.iterations, "Choosing places");
+      yield;
+    }
+    best = search.best;
+  }
+
+  // Places left out only for their time-of-day wish: searched again at any hour, from this plan, while
+  // every other place keeps its band (issue 26 item 1). Its fitness only rises, so nothing kept is lost.
+  const blocked = bandBlocked(c, best);
+  if (blocked.size > 0 && c.relaxed) {
+    report("selecting", 1, "Fitting the places whose preferred time is taken at another hour");
+    const open = mergeWindows(model, c.relaxed, blocked);
+    const from = best;
+    const search = new Portfolio(open, () => new Objective(open, refs, c.weight), {
+      seed: seed + 104_729,
+      iterations: Math.round(budget(usableCount(model), effort) / 2),
+      deadline: began + limit * 0.96,
+      initial: Array.from({ length: model.tours }, (_, t) => from.tour(t)),
+      travelWeight: c.travelWeight,
+      steady: options.steady,
+    });
+    while (!search.step(64)) {
+      checkAbort();
       yield;
     }
     best = search.best;

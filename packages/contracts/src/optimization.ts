@@ -15,6 +15,13 @@ const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:0
 /** When a day's plan starts and ends (issue 12): visits end by dayEnd, except places wished for the night. */
 export const DEFAULT_DAY_START = "09:00";
 export const DEFAULT_DAY_END = "20:00";
+/**
+ * How full the days are (issue 26): relaxed spreads the visits and the travel over the free days,
+ * packed fits the most into each day, balanced is between. The optimiser's `Settings.pace`.
+ */
+export const PACES = ["relaxed", "balanced", "packed"] as const;
+export type Pace = (typeof PACES)[number];
+export const DEFAULT_PACE: Pace = "balanced";
 export const optimizationSettingsSchema = z
   .object({
     fairnessWeight: z.number().min(0).max(1).default(0.6),
@@ -22,6 +29,9 @@ export const optimizationSettingsSchema = z
     preferredTransport: z.enum(TRANSPORT_MODES).default("public_transport"),
     dayStart: hhmm.default(DEFAULT_DAY_START),
     dayEnd: hhmm.default(DEFAULT_DAY_END),
+    // A request without it gets the default; the type keeps it optional, as plans stored before
+    // issue 26 have none (read as balanced).
+    pace: z.enum(PACES).default(DEFAULT_PACE).optional(),
   })
   .refine((s) => s.dayEnd > s.dayStart && toMinutes(s.dayEnd) - toMinutes(s.dayStart) >= 180, {
     message: "The day must end at least 3 hours after it starts.",

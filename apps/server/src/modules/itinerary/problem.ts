@@ -447,6 +447,8 @@ export function buildProblem(
       includeMeals: settings.includeMeals,
       // Travel is a cost, so neighbours share a day and days do not zigzag (issue 12).
       travelWeight: TRAVEL_WEIGHT,
+      // The group's pace (issue 26); a plan stored before it has none: the optimiser's default.
+      ...(settings.pace ? { pace: settings.pace } : {}),
     },
     seed: context.seed ?? 1,
     timeLimitMs: timeLimitFor(wished.length),

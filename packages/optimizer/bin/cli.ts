@@ -7,8 +7,12 @@ const USAGE = `usage:
   tabi-optimizer toptw FILE --tours M [--seed S] [--time-limit-ms T]
       TOPTW benchmark file -> {"score", "tours": [[vertex ids]...], "ms"}
       (without --time-limit-ms the run is deterministic: a fixed iteration budget)
-  tabi-optimizer solve FILE.json [--seed S] [--time-limit-ms T]
-      interchange problem -> plan JSON (checked with checkPlan before printing)`;
+  tabi-optimizer solve FILE.json [--seed S] [--time-limit-ms T] [--wall-time]
+      interchange problem -> plan JSON (checked with checkPlan before printing)
+      Solves as the app does: paced by iterations, so the same file and seed give the same plan on
+      any machine, however busy. --time-limit-ms only stops a run that takes longer (a stopped run
+      may differ). --wall-time paces the search by the time limit instead (default: the file's
+      timeLimitMs, else 9000): the plan then depends on the machine and its load`;
 
 function option(args: string[], name: string): number | undefined {
   const i = args.indexOf(name);
@@ -40,9 +44,18 @@ function main(args: string[]): number {
   }
   if (command === "solve") {
     const problem = JSON.parse(readFileSync(file, "utf8")) as Problem;
+    const wallTime = args.includes("--wall-time");
     const plan = solveSync(problem, {
       ...(seed !== undefined ? { seed } : {}),
-      ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+      // The app's steady mode (issue 26): iterations alone decide the plan, so anyone reproduces it
+      // from the problem file. No time limit unless asked: on a busy machine even the app's generous
+      // one can cut a reference solve short (each gets a fraction of it).
+      ...(timeLimitMs !== undefined
+        ? { timeLimitMs }
+        : wallTime
+          ? {}
+          : { timeLimitMs: Number.POSITIVE_INFINITY }),
+      steady: !wallTime,
     });
     const check = checkPlan(problem, plan);
     if (!check.ok) throw new Error(`internal error, the plan fails checkPlan:\n${check.errors.join("\n")}`);

@@ -1,25 +1,34 @@
 import {
   DEFAULT_DAY_END,
   DEFAULT_DAY_START,
+  DEFAULT_PACE,
   type OptimizationSettings,
   optimizationSettingsSchema,
+  PACES,
   TRANSPORT_MODES,
 } from "@tabi/contracts";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { serverText } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field, FormError, Input, inputClass } from "../../ui/Field";
 import { useActiveResult, useStartOptimization } from "./api";
+import { estimateText, STAGE_ESTIMATES } from "./stageEstimates";
 
 const MODE_LABEL = {
   walking: "plan:mode.walking",
   public_transport: "plan:mode.public_transport",
   car: "plan:mode.car",
 } as const satisfies Record<(typeof TRANSPORT_MODES)[number], string>;
+const PACE_LABEL = {
+  relaxed: { label: "plan:optimize.paceOption.relaxed", hint: "plan:optimize.paceHint.relaxed" },
+  balanced: { label: "plan:optimize.paceOption.balanced", hint: "plan:optimize.paceHint.balanced" },
+  packed: { label: "plan:optimize.paceOption.packed", hint: "plan:optimize.paceHint.packed" },
+} as const satisfies Record<(typeof PACES)[number], { label: string; hint: string }>;
 /** A weight to one decimal, the language's way ("0.6"). */
 const weight = (x: number) => formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -29,6 +38,7 @@ export const DEFAULT_SETTINGS: OptimizationSettings = {
   preferredTransport: "public_transport",
   dayStart: DEFAULT_DAY_START,
   dayEnd: DEFAULT_DAY_END,
+  pace: DEFAULT_PACE,
 };
 
 /**
@@ -57,7 +67,8 @@ export function dayShapeErrors(settings: OptimizationSettings): { dayStart?: str
 
 /**
  * 'Route Optimization' (spec 2): fairness 0-1 in steps of 0.1 (efficiency = 1 - fairness), meals,
- * transport, and when the days start and end (issue 12).
+ * transport, when the days start and end (issue 12), the pace (issue 26), and the stages a run goes
+ * through with their time estimates (spec 2 s.4); the run's progress is shown on the map.
  */
 export function OptimizeDialog({
   tripId,
@@ -69,6 +80,7 @@ export function OptimizeDialog({
   onStarted(): void;
 }) {
   const { t } = useTranslation();
+  const ids = useId();
   const previous = useActiveResult(tripId).data?.settings;
   const [settings, setSettings] = useState<OptimizationSettings>(() => initialSettings(previous));
   const [error, setError] = useState("");
@@ -173,6 +185,57 @@ export function OptimizeDialog({
             {t("plan:optimize.dayEndHint")}
           </p>
         </fieldset>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t("plan:optimize.pace")}
+          </legend>
+          <div className="grid gap-1.5 sm:grid-cols-3">
+            {PACES.map((pace) => (
+              <label
+                key={pace}
+                className={cn(
+                  "flex cursor-pointer items-start gap-2 rounded-xl px-3 py-2 text-sm ring-1 ring-slate-200 dark:ring-slate-700",
+                  settings.pace === pace && "bg-brand-50 ring-brand-500 dark:bg-brand-900/50",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${ids}-pace`}
+                  value={pace}
+                  checked={settings.pace === pace}
+                  onChange={() => setSettings({ ...settings, pace })}
+                  aria-describedby={`${ids}-pace-${pace}`}
+                  className="mt-0.5 shrink-0 accent-brand-700"
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium">{t(PACE_LABEL[pace].label)}</span>
+                  <span
+                    id={`${ids}-pace-${pace}`}
+                    className="block text-xs text-slate-500 dark:text-slate-400"
+                  >
+                    {t(PACE_LABEL[pace].hint)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <section aria-labelledby={`${ids}-stages`} className="space-y-1">
+          <h3 id={`${ids}-stages`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t("plan:optimize.stages")}
+          </h3>
+          <ol className="space-y-0.5 text-xs text-slate-600 dark:text-slate-400">
+            {STAGE_ESTIMATES.map(({ stage, label, seconds }, i) => (
+              <li key={stage} className="flex items-baseline gap-2">
+                <span className="w-4 shrink-0 text-right tabular-nums text-slate-400">
+                  {formatNumber(i + 1)}
+                </span>
+                <span className="min-w-0 flex-1">{t(label)}</span>
+                <span className="shrink-0 tabular-nums">{estimateText(seconds)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
         <FormError message={error} />
         <Button size="lg" className="w-full" disabled={start.isPending || dayInvalid} onClick={run}>
           {start.isPending ? t("plan:optimize.starting") : t("plan:optimize.run")}

@@ -1,9 +1,22 @@
 // npm run bench:plans (issue 12): six group trips in real cities, built through the app's own API (trip,
 // invitations, places with opening hours and time-of-day wishes, each member's wishes), optimised twice
 // with the same settings and once more after one more place, then measured against the issue's bars.
+// Then the trips of issue 26 (plans/issue26.ts): per trip, the visits planned, the places left out and
+// why, each day's load, outdoor visits ending after sunset, and the share kept on its day when re-run.
+// `npm run bench:plans -- issue26` runs only those; `-- issue12` only the first six.
 import type { OptimizationResult } from "@tabi/contracts";
 import { createTestApp } from "../src/test/app";
 import { createTrip, futureDate, inviteCode, join, registered } from "../src/test/fixtures";
+import {
+  addDays,
+  ISSUE26_TRIPS,
+  type Issue26Facts,
+  type Issue26Place,
+  type Issue26Trip,
+  issue26Facts,
+  sameDayShare as keptShare,
+  nextDate,
+} from "./plans/issue26";
 import { type PlanFacts, planFacts } from "./plans/metrics";
 import { type BenchPlace, type BenchTrip, TRIPS } from "./plans/trips";
 
@@ -71,7 +84,7 @@ async function addPlace(members: Client[], tripId: string, place: BenchPlace, le
   return id;
 }
 
-async function optimise(owner: Client, tripId: string, mode: BenchTrip["mode"]) {
+async function optimise(owner: Client, tripId: string, mode: BenchTrip["mode"], pace?: string) {
   const t0 = performance.now();
   const settings = {
     fairnessWeight: 0.6,
@@ -79,6 +92,7 @@ async function optimise(owner: Client, tripId: string, mode: BenchTrip["mode"]) 
     preferredTransport: mode,
     dayStart: DAY_START,
     dayEnd: DAY_END,
+    ...(pace ? { pace } : {}),
   };
   await ok(await owner.post(`/api/trips/${tripId}/optimizations`, settings), "optimise");
   for (;;) {
@@ -180,19 +194,102 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : "-
 const sum = (rows: Row[], pick: (f: PlanFacts) => number) =>
   rows.reduce((s, r) => s + r.runs.reduce((t, f) => t + pick(f), 0), 0);
 
+interface Issue26Row {
+  trip: Issue26Trip;
+  start: string;
+  /** The default (balanced) plan, and one per other pace asked for. */
+  plans: { pace: string; facts: Issue26Facts; ms: number }[];
+  /** Share of visits kept on their day by each unchanged re-run (against the run before it). */
+  kept: number[];
+}
+
+/** One issue-26 trip through the app's API: its members, places and wishes, optimised and re-run. */
+async function benchIssue26(
+  app: Awaited<ReturnType<typeof createTestApp>>["app"],
+  t: Issue26Trip,
+  index: number,
+): Promise<Issue26Row> {
+  const members: Client[] = [];
+  for (let m = 0; m < t.trip.members; m++)
+    members.push(await registered(app, `bench26-${index}-${m}@example.com`, { premium: true }));
+  const start = nextDate(t.starts);
+  const { id: tripId } = await createTrip(members[0]!, {
+    name: t.name,
+    departureLocation: t.trip.departure.name,
+    departureLatitude: t.trip.departure.lat,
+    departureLongitude: t.trip.departure.lng,
+    startDate: start,
+    endDate: addDays(start, t.trip.days - 1),
+  });
+  const code = await inviteCode(members[0]!, tripId);
+  for (const m of members.slice(1)) await ok(await join(m, code), "join");
+  const byId = new Map<string, Issue26Place>();
+  for (const place of t.places) byId.set(await addPlace(members, tripId, place, place.wishes), place);
+  const first = await optimise(members[0]!, tripId, t.trip.mode);
+  const plans = [{ pace: "balanced", facts: issue26Facts(first.result, byId, t.trip.members), ms: first.ms }];
+  const kept: number[] = [];
+  let before = first.result;
+  for (let r = 0; r < t.reruns; r++) {
+    const again = await optimise(members[0]!, tripId, t.trip.mode);
+    kept.push(keptShare(before, again.result));
+    before = again.result;
+  }
+  if (process.env.BENCH_PLANS_DEBUG)
+    for (const d of first.result.days)
+      console.error(
+        `${t.name} day ${d.day} ${d.date}: ${d.visits.map((v) => `${v.name} ${v.start}-${v.end}`).join(" | ")}`,
+      );
+  for (const pace of t.paces ?? []) {
+    const run = await optimise(members[0]!, tripId, t.trip.mode, pace);
+    plans.push({ pace, facts: issue26Facts(run.result, byId, t.trip.members), ms: run.ms });
+  }
+  return { trip: t, start, plans, kept };
+}
+
+function printIssue26(rows: Issue26Row[]) {
+  console.log(`\nbench:plans, issue 26: ${rows.length} trips (settings 09:00-20:00, fairness 0.6, meals)\n`);
+  console.log(
+    "| trip | shows | dates | pace | visits planned | left out (reason) | day loads (visits, travel min, out-back) | empty days | outdoor visits after sunset | outside hours | at another hour | member shares | kept on its day (re-runs) | s |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of rows)
+    for (const [i, p] of r.plans.entries()) {
+      const f = p.facts;
+      const loads = f.days.map((d) => `${d.visits}, ${d.travel}, ${d.from}-${d.to}`).join(" / ");
+      const kept = i === 0 && r.kept.length ? r.kept.map((k) => `${(100 * k).toFixed(0)}%`).join(", ") : "";
+      console.log(
+        `| ${i === 0 ? r.trip.name : ""} | ${i === 0 ? r.trip.shows : ""} | ${i === 0 ? `${r.start} +${r.trip.trip.days - 1}` : ""} | ${p.pace} | ${f.planned}/${f.wished} | ${f.dropped.join("; ") || "none"} | ${loads} | ${f.emptyDays} | ${f.afterSunset.length}/${f.outdoorVisits}${f.afterSunset.length ? ` (${f.afterSunset.join("; ")})` : ""} | ${f.outsideHours} | ${f.missedTime} | ${f.memberShares.map((s) => s.toFixed(2)).join(", ")} | ${kept} | ${(p.ms / 1000).toFixed(1)} |`,
+      );
+    }
+}
+
 async function main() {
+  const only = process.argv[2];
   const { app, close } = await createTestApp();
   const rows: Row[] = [];
+  const rows26: Issue26Row[] = [];
   try {
-    for (let i = 0; i < TRIPS.length; i++) {
-      rows.push(await benchTrip(app, TRIPS[i]!, i));
-      process.stderr.write(`${TRIPS[i]!.city} done\n`);
-    }
+    if (only !== "issue26")
+      for (let i = 0; i < TRIPS.length; i++) {
+        rows.push(await benchTrip(app, TRIPS[i]!, i));
+        process.stderr.write(`${TRIPS[i]!.city} done\n`);
+      }
+    if (only !== "issue12")
+      for (let i = 0; i < ISSUE26_TRIPS.length; i++) {
+        rows26.push(await benchIssue26(app, ISSUE26_TRIPS[i]!, i));
+        process.stderr.write(`${ISSUE26_TRIPS[i]!.name} done\n`);
+      }
   } finally {
     await close();
   }
+  const load = (await import("node:os")).loadavg()[0]!.toFixed(2);
+  if (rows26.length) printIssue26(rows26);
+  if (rows.length === 0) {
+    console.log(`\nload ${load}`);
+    return;
+  }
   console.log(
-    `\nbench:plans: ${TRIPS.length} group trips, each optimised twice (+ once after adding a place); load ${(await import("node:os")).loadavg()[0]!.toFixed(2)}\n`,
+    `\nbench:plans: ${TRIPS.length} group trips, each optimised twice (+ once after adding a place); load ${load}\n`,
   );
   console.log(
     "| trip | time-of-day kept | within hours | near pairs split | route / best (mean, max) | after day end | far place planned | nights > 5 km | empty days | same day | kept after +1 place | scores in [0,1] | worst-off raw / of best | group wish value | left out | s per run |",

@@ -105,7 +105,7 @@ export function CalendarView({
   /** Absent for a member who may not change the plan (no can_optimize): the calendar is read-only. */
   onEdit?: (edit: ItineraryEdit) => void;
   onRefused(message: string): void;
-  /** Shown only when there is a place to add. */
+  /** Absent when nothing can be added: no place left to plan and no new place allowed (the deadline). */
   onAddBetween?: (day: number, index: number) => void;
 }) {
   const sensors = useSensors(

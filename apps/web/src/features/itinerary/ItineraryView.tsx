@@ -15,6 +15,7 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { serverText } from "../../i18n";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { onRefused } from "../../lib/offline";
@@ -25,9 +26,11 @@ import { useBookings } from "../bookings/api";
 import { BookingDialogHost, dialogForLeg, type OpenBooking } from "../bookings/BookingDialogHost";
 import { dayLegs, flightLegAt, legOfDrawn, nightAfter, nightsAtBookedHotels } from "../bookings/planBookings";
 import type { BookingLeg } from "../bookings/types";
-import { usePlaces, useSetWish, useUpdatePlace } from "../places/api";
+import { tripPoints } from "../place-search/trip-points";
+import { useAddPlace, usePlaces, useSetWish, useUpdatePlace } from "../places/api";
 import { tripDetailQuery } from "../trips/api";
-import { type AddPlaceChoice, AddPlaceDialog } from "./AddPlaceDialog";
+import { useCanAddPlacesNow } from "../trips/useDeadline";
+import { type AddPlaceChoice, AddPlaceDialog, newPlaceInput } from "./AddPlaceDialog";
 import { useActiveResult, useEditItinerary, useStartOptimization } from "./api";
 import { ExportMenu } from "./ExportMenu";
 import { inverseOf, isSystemVisit, syncFailedMessage } from "./edits";
@@ -72,6 +75,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   useEffect(() => onRefused((r) => r.item.tripId === tripId && setUndo(null)), [tripId]);
   const [adding, setAdding] = useState<{ at: { day: number; index: number } | null } | null>(null);
   const setWish = useSetWish(tripId);
+  const addNew = useAddPlace(tripId);
   const updatePlace = useUpdatePlace(tripId);
   // What the last edit broke (a closing time, the day's end), kept on screen after its toasts go.
   const [adjusted, setAdjusted] = useState<string[]>([]);
@@ -96,22 +100,34 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   }
 
   async function addPlace(choice: AddPlaceChoice) {
-    const place = byId.get(choice.placeId);
+    let placeId: string;
     try {
-      // The priority is the caller's own wish for the place (spec 2 'Adding a place between stops').
-      if (place?.myWish !== choice.wishLevel)
-        await setWish.mutateAsync({ id: choice.placeId, wishLevel: choice.wishLevel });
-      if (choice.notes && place?.canEdit && choice.notes !== place.notes)
-        await updatePlace.mutateAsync({ id: choice.placeId, notes: choice.notes });
+      if ("result" in choice.place) {
+        // A new place: proposed to the trip with the caller's priority as their wish, then planned.
+        placeId = (await addNew.mutateAsync(newPlaceInput(choice.place.result, choice))).place.id;
+      } else {
+        placeId = choice.place.id;
+        const place = byId.get(placeId);
+        // The priority is the caller's own wish for the place (spec 2 'Adding a place between stops').
+        if (place?.myWish !== choice.wishLevel)
+          await setWish.mutateAsync({ id: placeId, wishLevel: choice.wishLevel });
+        if (choice.notes && place?.canEdit && choice.notes !== place.notes)
+          await updatePlace.mutateAsync({ id: placeId, notes: choice.notes });
+      }
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t("server:places.updateFailed"));
+      // The server's rules (its place limit, the deadline) in its words; the dialog stays for another try.
+      toast.error(
+        err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? serverText(err.message)
+          : t("server:places.updateFailed"),
+      );
       return;
     }
     setAdding(null);
     await apply({
       type: "insert",
       day: choice.day,
-      placeId: choice.placeId,
+      placeId,
       index: choice.index,
       stayMinutes: choice.stayMinutes,
     });
@@ -143,6 +159,13 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     [placeIds],
   );
   const unscheduled = result.data?.unscheduled ?? [];
+  // '+' in the calendar finds a new place too (issue 26), while the trip takes new places.
+  const canAddNew = useCanAddPlacesNow(trip);
+  const canAddToPlan = canOptimize && (unscheduled.length > 0 || canAddNew);
+  const searchNear = useMemo(
+    () => (trip && canAddNew ? { near: null, points: tripPoints(trip, places ?? []) } : null),
+    [trip, canAddNew, places],
+  );
   const [mapDay, setMapDay] = useState<number | null>(null);
   // A day that is gone after a re-optimise (a shorter trip) shows all days again.
   const shownDay = mapDay !== null && days.some((d) => d.day === mapDay) ? mapDay : null;
@@ -241,7 +264,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                   <Undo2 className="size-4" aria-hidden /> {t("plan:view.undo")}
                 </Button>
               ) : null}
-              {unscheduled.length && canOptimize ? (
+              {canAddToPlan ? (
                 <Button size="sm" variant="secondary" onClick={() => setAdding({ at: null })}>
                   <Plus className="size-4" aria-hidden /> {t("plan:add.title")}
                 </Button>
@@ -298,11 +321,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 }}
                 onNight={openNight}
                 onMeal={canOptimize ? (d, kind) => setMeal({ day: d.day, meal: kind }) : undefined}
-                onAddBetween={
-                  unscheduled.length && canOptimize
-                    ? (day, index) => setAdding({ at: { day, index } })
-                    : undefined
-                }
+                onAddBetween={canAddToPlan ? (day, index) => setAdding({ at: { day, index } }) : undefined}
                 onVisit={(d, i) =>
                   setStop({
                     name: d.visits[i]!.name,
@@ -413,8 +432,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           days={days}
           unscheduled={unscheduled}
           placeOf={(id) => byId.get(id)}
+          search={searchNear}
           at={adding.at}
-          busy={edit.isPending || setWish.isPending || updatePlace.isPending}
+          busy={edit.isPending || setWish.isPending || updatePlace.isPending || addNew.isPending}
           onClose={() => setAdding(null)}
           onAdd={addPlace}
         />

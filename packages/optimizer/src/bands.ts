@@ -1,5 +1,5 @@
 import type { Compiled } from "./build";
-import { type Model, mergeWindows } from "./model";
+import { type Model, mergeWindows, reachableAlone } from "./model";
 import { Routes } from "./routes";
 import { placeMeals } from "./search";
 
@@ -25,6 +25,12 @@ export function emptyDays(model: Model): Routes {
   const routes = new Routes(model);
   placeMeals(routes);
   return routes;
+}
+
+/** Whether v is reachable alone in some day, meals aside (`reachableAlone`). */
+function someDay(model: Model, v: number): boolean {
+  for (let t = 0; t < model.tours; t++) if (reachableAlone(model, t, v)) return true;
+  return false;
 }
 
 function wished(model: Model, v: number): boolean {
@@ -54,7 +60,7 @@ export function bandBlocked(c: Compiled, routes: Routes): Set<number> {
   const relaxedDays = emptyDays(c.relaxed);
   for (let v = 0; v < c.model.places; v++) {
     if (routes.tourOf[v]! >= 0 || !c.problem.places[v]!.preferred || !wished(c.model, v)) continue;
-    if (fitsAlone(c.relaxed, v, relaxedDays)) out.add(v);
+    if (fitsAlone(c.relaxed, v, relaxedDays) || someDay(c.relaxed, v)) out.add(v);
   }
   return out;
 }

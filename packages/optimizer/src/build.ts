@@ -1,5 +1,6 @@
 import { MEALS, PREFERRED_BANDS } from "./meals";
 import { type Model, mergeWindows, NEIGHBOUR_KM } from "./model";
+import { paceCaps } from "./pace";
 import { isWeekday, parseAfter, parseHhmm, weekdayOf } from "./time";
 import { haversineKm, legTravelMode, type TravelMode, travelMinutes } from "./travel";
 import type { MealKind, OpeningHours, Problem } from "./types";
@@ -279,6 +280,9 @@ export function compile(problem: Problem): Compiled {
   const travelWeight = problem.settings?.travelWeight ?? 0;
   if (!(travelWeight >= 0 && travelWeight <= 10))
     fail(`settings.travelWeight: expected a number from 0 to 10, got ${travelWeight}`);
+  const pace = problem.settings?.pace ?? "balanced";
+  if (!["relaxed", "balanced", "packed"].includes(pace))
+    fail(`settings.pace: expected relaxed, balanced or packed, got "${pace}"`);
   const compiled: Compiled = {
     problem,
     weight,
@@ -322,6 +326,11 @@ export function compile(problem: Problem): Compiled {
         if (haversineKm(la, lb) < NEIGHBOUR_KM) pairs.push(a, b);
       }
     compiled.model.nearPairs = Int32Array.from(pairs);
+    const caps = paceCaps(compiled.model, pace);
+    if (caps) {
+      compiled.model.paceCap = caps;
+      compiled.model.paceStrict = pace === "relaxed";
+    }
     if (problem.places.some((p) => p.previousDate !== undefined)) {
       const dayOf = new Map(problem.days.map((d, t) => [d.date, t]));
       compiled.model.previousTour = Int32Array.from(problem.places, (p) =>

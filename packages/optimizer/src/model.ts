@@ -47,6 +47,13 @@ export interface Model {
    * them on one day where it can (issue 12). Absent: no such preference (the TOPTW).
    */
   nearPairs?: Int32Array;
+  /**
+   * Busy minutes each day holds at the trip's pace, then its minutes of travel (`pace.ts`, 2 x tours);
+   * absent: packed, no limit (the TOPTW).
+   * `paceStrict` ("relaxed"): minutes over cost even when no other day has room.
+   */
+  paceCap?: Float64Array;
+  paceStrict?: boolean;
   /** Tour of each place in the previous plan (`PlaceInput.previousDate`), -1 when none. */
   previousTour?: Int32Array;
 }
@@ -106,4 +113,21 @@ export function mergeWindows(strict: Model, relaxed: Model, relaxedNodes: Set<nu
     }
   winPtr[strict.tours * strict.nodes] = open.length;
   return { ...strict, winPtr, winOpen: Float64Array.from(open), winLatest: Float64Array.from(latest) };
+}
+
+/**
+ * Whether place v fits as the only visit of tour t with no meals: reached from the start point inside
+ * a window, and back to the end point by the day's end. A meal is taken where the group is, so a place
+ * 35 minutes from the hotel may not fit alone before a dinner that ends at 19:30 in a day that ends at
+ * 20:00, yet fits when another visit nearer the hotel follows it: such places are still worth trying.
+ */
+export function reachableAlone(model: Model, t: number, v: number): boolean {
+  const L = model.locations;
+  const arrive = model.tourStart[t]! + model.travel[model.tourFrom[t]! * L + model.loc[v]!]!;
+  const home = model.travel[model.loc[v]! * L + model.tourTo[t]!]!;
+  for (let w = model.winPtr[t * model.nodes + v]!; w < model.winPtr[t * model.nodes + v + 1]!; w++) {
+    const start = Math.max(arrive, model.winOpen[w]!);
+    if (start <= model.winLatest[w]! && start + model.service[v]! + home <= model.tourEnd[t]!) return true;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { type Compiled, windowsOn } from "./build";
-import type { Model } from "./model";
+import { type Model, reachableAlone } from "./model";
 import { Routes } from "./routes";
 import { formatHhmm } from "./time";
 import { guessMode, legMode, legTravelMode, type TravelMode } from "./travel";
@@ -98,7 +98,7 @@ export function unscheduledReasons(
       const hours = windowsOn(place.open, date);
       if ((hours === null || hours.length > 0) && (!place.lock || place.lock.date === date)) open = true;
       empty.bestInsert(t, j, pick);
-      if (pick.slot >= 0) fits = true;
+      if (pick.slot >= 0 || reachableAlone(model, t, j)) fits = true;
     }
     let reason: UnscheduledReason;
     if (!open) reason = "closed";

@@ -1,5 +1,6 @@
-import type { Model } from "./model";
+import { type Model, reachableAlone } from "./model";
 import type { Objective } from "./objective";
+import { addedTravel, busyMinutes, PACE_WEIGHT } from "./pace";
 import type { Rng } from "./rng";
 import { Routes } from "./routes";
 import { TUNING } from "./tuning";
@@ -9,7 +10,10 @@ import { TUNING } from "./tuning";
  * insertion of every (tour, place) pair cached until that tour changes (tour versions are stamps).
  */
 export class Recreate {
-  /** Pairs (tour, place) worth trying: the place has wishes and fits in that tour when it is empty. */
+  /**
+   * Pairs (tour, place) worth trying: the place has wishes and fits in that tour when it is empty, or
+   * would without its meals (`reachableAlone`: it may fit with another visit after it).
+   */
   readonly usable: Uint8Array;
   private readonly cost: Float64Array;
   private readonly slot: Int32Array;
@@ -18,6 +22,9 @@ export class Recreate {
   private readonly gainOf: Float64Array;
   private readonly weighted: Float64Array;
   private readonly ceiling: Float64Array;
+  /** Busy minutes of each tour (`busyMinutes`) at the tour version in `busyStamp`. */
+  private readonly busy: Float64Array;
+  private readonly busyStamp: Int32Array;
 
   constructor(
     readonly model: Model,
@@ -41,11 +48,14 @@ export class Recreate {
     this.weighted = new Float64Array(n);
     this.ceiling = new Float64Array(n);
     this.usable = new Uint8Array(model.tours * n);
-    // A place that does not fit in a tour when it is empty never will: skip those pairs for good.
+    this.busy = new Float64Array(model.tours);
+    this.busyStamp = new Int32Array(model.tours).fill(-1);
+    // A place that does not fit in a tour when it is empty (meals aside) never will: skip those pairs for good.
     for (let t = 0; t < model.tours; t++) {
       for (let j = 0; j < n; j++) {
         let fits = false;
         for (let p = 0; p <= work.len[t]! && !fits; p++) fits = work.insertCost(t, p, j) < Infinity;
+        if (!fits && model.mealTour.length > 0) fits = reachableAlone(model, t, j);
         if (fits && model.wishPtr[j + 1]! > model.wishPtr[j]!) this.usable[t * n + j] = 1;
       }
     }
@@ -118,7 +128,7 @@ export class Recreate {
               this.slot[idx] = pick.slot;
               this.stamp[idx] = work.version[t]!;
             }
-            const cost = this.cost[idx]!;
+            const cost = this.cost[idx]! + this.paceSurcharge(t, j, this.cost[idx]!, this.slot[idx]!);
             if (cost === Infinity) continue;
             fits = true;
             const score = weighted / ((cost > 0 ? cost : 0) + delta);
@@ -182,8 +192,9 @@ export class Recreate {
           this.slot[idx] = pick.slot;
           this.stamp[idx] = work.version[t]!;
         }
-        if (this.cost[idx]! < bestCost) {
-          bestCost = this.cost[idx]!;
+        const cost = this.cost[idx]! + this.paceSurcharge(t, j, this.cost[idx]!, this.slot[idx]!);
+        if (cost < bestCost) {
+          bestCost = cost;
           bestT = t;
           bestSlot = this.slot[idx]!;
         }
@@ -192,6 +203,27 @@ export class Recreate {
       this.touched[bestT] = 1;
       this.place(bestT, bestSlot, j);
     }
+  }
+
+  /**
+   * Minutes that inserting j into tour t after `slot` (at insertion cost `cost`) is worth less for the
+   * pace: `PACE_WEIGHT` per busy minute it adds over the day's cap (`Model.paceCap`). Without it the greedy
+   * always picks the day already out that way, and the search never finds the spread plan.
+   */
+  private paceSurcharge(t: number, j: number, cost: number, slot: number): number {
+    const caps = this.model.paceCap;
+    if (!caps || cost === Number.POSITIVE_INFINITY || slot < 0) return 0;
+    if (this.busyStamp[t] !== this.work.version[t]) {
+      this.busy[t] = busyMinutes(this.work, t);
+      this.busyStamp[t] = this.work.version[t]!;
+    }
+    const before = Math.max(0, this.busy[t]! - caps[t]!);
+    const travel = addedTravel(this.work, t, slot, j);
+    const after = Math.max(0, this.busy[t]! + travel + this.model.service[j]! - caps[t]!);
+    const cap = caps[this.model.tours + t]!;
+    const was = this.work.travelSum[t]!;
+    const more = Math.max(0, was + travel - cap) - Math.max(0, was - cap);
+    return PACE_WEIGHT * (after - before + more);
   }
 
   private bestInsert(t: number, j: number, pick: { slot: number; cost: number }): void {

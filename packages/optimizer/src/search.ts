@@ -3,6 +3,7 @@ import { improveTour, reverseRuns, simulateTravel } from "./improve";
 import { type Model, totalWish } from "./model";
 import { nearestPlaces } from "./neighbours";
 import type { Objective } from "./objective";
+import { busyMinutes, PACE_WEIGHT, paceExcess } from "./pace";
 import { Recreate } from "./recreate";
 import { Rng } from "./rng";
 import { Routes } from "./routes";
@@ -46,7 +47,7 @@ const BALANCE_WEIGHT = 1;
  */
 const NEIGHBOUR_WEIGHT = 0.5;
 /** A place moved off its day in the previous plan costs as much as this many hours of travel. */
-const STICK_WEIGHT = 0.5;
+const STICK_WEIGHT = 1.5;
 
 /**
  * Ruin and recreate under simulated annealing. Each iteration removes a few visits (random, related
@@ -86,6 +87,8 @@ export class Search {
   private readonly splitScale: number;
   /** Cost of one place moved from its day in the previous plan (`movedPlaces`). */
   private readonly stickScale: number;
+  /** Cost of a busy minute over the pace's caps (`paceExcess`), when travel is a cost. */
+  private readonly paceScale: number;
   /** Weight of `dayLoad` when travel is a cost. */
   private readonly balanceScale: number;
   /** Windows are wide (`wideWindows`): only then do 2-opt reversals pay for their scan. */
@@ -125,6 +128,7 @@ export class Search {
     this.splitScale = (NEIGHBOUR_WEIGHT * travelWeight) / (3 * visitsEstimate);
     this.balanceScale = BALANCE_WEIGHT * travelWeight;
     this.stickScale = (STICK_WEIGHT * travelWeight) / (3 * visitsEstimate);
+    this.paceScale = (PACE_WEIGHT * travelWeight) / (3 * visitsEstimate * 60);
     this.wide = wideWindows(model);
 
     placeMeals(this.work);
@@ -170,7 +174,10 @@ export class Search {
       ? value -
           this.balanceScale * this.dayLoad() -
           this.splitScale * this.splitPairs() -
-          this.stickScale * this.movedPlaces()
+          this.stickScale * this.movedPlaces() -
+          (this.model.paceCap
+            ? this.paceScale * paceExcess(this.work, this.model.paceCap, !!this.model.paceStrict)
+            : 0)
       : value;
   }
 
@@ -210,13 +217,7 @@ export class Search {
     let sum = 0;
     let sumSq = 0;
     for (let t = 0; t < m.tours; t++) {
-      const base = t * r.cap;
-      let busy = r.travelSum[t]!;
-      for (let i = 1; i <= r.len[t]!; i++) {
-        const v = r.seq[base + i]!;
-        if (v < m.places) busy += m.service[v]!;
-      }
-      const x = busy / Math.max(1, m.tourEnd[t]! - m.tourStart[t]!);
+      const x = busyMinutes(r, t) / Math.max(1, m.tourEnd[t]! - m.tourStart[t]!);
       sum += x;
       sumSq += x * x;
     }

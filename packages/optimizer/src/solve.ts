@@ -7,6 +7,7 @@ import { mergeWindows } from "./model";
 import { Objective, type References } from "./objective";
 import { planDays, unscheduledReasons } from "./plan";
 import { Portfolio } from "./portfolio";
+import { previousTours } from "./previous";
 import { fingerprint, type ReferenceCache, referenceProblem } from "./references";
 import { Routes } from "./routes";
 import { score } from "./score";
@@ -71,6 +72,8 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
   const members = problem.members.length;
   const memberBest = new Float64Array(members);
   let done = 0;
+  // A re-optimisation starts from the previous plan's days (issue 26 item 4).
+  const previous = previousTours(model);
   const runReference = function* (member: number): Generator<void, { value: number; tours: number[][] }> {
     const sub = referenceProblem(model, member);
     const search = new Portfolio(sub.model, () => new Objective(sub.model, sub.refs, 0), {
@@ -79,6 +82,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
       deadline: began + limit * (0.05 + (REFERENCE_SHARE * (done + 1)) / (members + 1)),
       // The efficiency-only plan seeds the group's plan: it already keeps its days short.
       travelWeight: member < 0 ? c.travelWeight : 0,
+      ...(member < 0 && previous ? { initial: previous } : {}),
       steady: options.steady,
     });
     while (!search.step(64)) {
@@ -114,7 +118,7 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
       seed,
       iterations: Objective.fairBudget(budget(usableCount(model), effort)),
       deadline: began + limit * 0.92,
-      initial: efficiency.tours,
+      initial: previous ?? efficiency.tours,
       travelWeight: c.travelWeight,
       steady: options.steady,
     });

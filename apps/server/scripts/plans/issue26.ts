@@ -99,12 +99,14 @@ export const ISSUE26_TRIPS: Issue26Trip[] = [
   },
   {
     name: "Paris in January",
+    // Two full days: without daylight, gardens were the evening's filler (Tuileries 16:49-17:34,
+    // Trocadéro 18:00-18:30; sunset about 17:20).
     shows: "item 3: gardens and parks in winter",
     starts: "01-12",
     trip: {
       city: "Paris",
       departure: { name: "Hôtel near Châtelet", lat: 48.8584, lng: 2.347 },
-      days: 3,
+      days: 2,
       mode: "public_transport",
       members: 3,
     },
@@ -145,7 +147,7 @@ export const ISSUE26_TRIPS: Issue26Trip[] = [
     trip: {
       city: "Tokyo",
       departure: { name: "Shinjuku hotel", lat: 35.6896, lng: 139.7006 },
-      days: 3,
+      days: 2,
       mode: "public_transport",
       members: 2,
     },

@@ -26,6 +26,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated embedded database, dumped; each file starts from a copy (src/test/template.ts).
+          globalSetup: ["src/test/global-setup.ts"],
           // PGlite instances are heavy; two cores, so keep at most two files in flight.
           maxWorkers: 2,
         },

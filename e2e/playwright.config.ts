@@ -30,8 +30,13 @@ export default defineConfig({
   use: {
     trace: "retain-on-failure",
     // The service worker runs, as users have it after their first visit (DESIGN.md, "Testing as users
-    // run the app"); a spec that needs it off says why.
-    serviceWorkers: "allow",
+    // run the app"); a spec that needs it off says why. (E2E_SERVICE_WORKERS=block only to compare costs.)
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === "block" ? "block" : "allow",
+    // Reduced motion, as a user may choose it: the shell's decorative background drifts forever, and
+    // software rendering in headless Chromium spends a whole core per open page on it (measured: 20.7
+    // CPU seconds over 20 s idle on the sign-in page, 0.19 with reduced motion), which starved the other
+    // worker into time-outs. shell.spec.ts checks the animation with motion and without.
+    reducedMotion: "reduce",
     launchOptions: chromium,
   },
   projects: [

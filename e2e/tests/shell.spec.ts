@@ -125,3 +125,16 @@ test("an expired session returns to sign-in with the spec's message", async ({ p
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   await expect(page.getByText("Session expired. Please refresh the page and sign in again.")).toBeVisible();
 });
+
+test.describe("the animated background", () => {
+  // The suite runs with reduced motion (playwright.config.ts): here the background as most users see it.
+  test.use({ reducedMotion: "no-preference" });
+
+  test("drifts, and stands still for a user who asks for reduced motion", async ({ page }) => {
+    await page.goto("/");
+    const drift = page.locator(".animate-drift").first();
+    await expect(drift).toHaveCSS("animation-name", "drift");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(drift).toHaveCSS("animation-name", "none");
+  });
+});

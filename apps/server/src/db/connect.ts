@@ -28,6 +28,8 @@ export interface ConnectOptions {
   dataDir?: string;
   /** Told when an idle PostgreSQL connection fails (logged by the app). */
   onIdleError?: (err: Error) => void;
+  /** An in-memory PGlite started from this dump of a migrated database (tests; skips initdb). */
+  template?: Blob;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
@@ -60,7 +62,10 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   }
   try {
     // Embedded mode runs beside the app in one process: small buffers keep idle memory low.
-    const pglite = new PGlite(dir, { postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"] });
+    const pglite = new PGlite(dir, {
+      postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"],
+      loadDataDir: dir ? undefined : opts.template,
+    });
     await pglite.waitReady;
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
     return {

@@ -58,14 +58,18 @@ describe("optimising a trip", () => {
     ws.send(JSON.stringify({ type: "subscribe", tripId: trip.id }));
     await new Promise((r) => setTimeout(r, 100));
 
-    const start = await owner.post(`/api/trips/${trip.id}/optimizations`, {
-      fairnessWeight: 0.6,
-      includeMeals: true,
-      preferredTransport: "public_transport",
-    });
-    expect(start.statusCode).toBe(202);
-    const again = await friend.post(`/api/trips/${trip.id}/optimizations`, {});
-    expect(again.json()).toEqual({ jobId: start.json().jobId, joined: true });
+    // Two members press Optimize at the same moment: one job, the second press joins it.
+    const [start, again] = await Promise.all([
+      owner.post(`/api/trips/${trip.id}/optimizations`, {
+        fairnessWeight: 0.6,
+        includeMeals: true,
+        preferredTransport: "public_transport",
+      }),
+      friend.post(`/api/trips/${trip.id}/optimizations`, {}),
+    ]);
+    expect([start.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.json().jobId).toBe(start.json().jobId);
+    expect([start.json().joined, again.json().joined].sort()).toEqual([false, true]);
 
     // The event loop stays free while the worker solves.
     const health = await owner.get("/api/health");

@@ -55,6 +55,8 @@ const ALIVE_MS = 60_000;
  */
 export class OptimizationService {
   private readonly running = new Map<string, Running>();
+  /** Starts still reading the trip: two members pressing at the same moment get one job. */
+  private readonly starting = new Map<string, Promise<{ jobId: string; joined: boolean }>>();
   constructor(
     private readonly db: Db,
     private readonly bus: TripBus,
@@ -87,6 +89,21 @@ export class OptimizationService {
 
   async start(scope: TripScope, settings: OptimizationSettings): Promise<{ jobId: string; joined: boolean }> {
     if (!scope.canOptimize && scope.role !== "admin") throw forbidden(OPTIMIZATION_MESSAGES.noPermission);
+    const pending = this.starting.get(scope.tripId);
+    if (pending) return { jobId: (await pending).jobId, joined: true };
+    const begun = this.begin(scope, settings);
+    this.starting.set(scope.tripId, begun);
+    try {
+      return await begun;
+    } finally {
+      this.starting.delete(scope.tripId);
+    }
+  }
+
+  private async begin(
+    scope: TripScope,
+    settings: OptimizationSettings,
+  ): Promise<{ jobId: string; joined: boolean }> {
     const current = this.running.get(scope.tripId) ?? (this.queue ? await this.unfinished(scope) : null);
     if (current) return { jobId: current.jobId, joined: true };
 

@@ -257,3 +257,55 @@ function hotelDays(start: Date, count: number) {
     to: "hotel",
   }));
 }
+
+/**
+ * A seeded group trip of the harder mix issue 26 measured on (`groupTrip` underneath): 2-7 members,
+ * 2-7 days, 12-44 places, so that some trips hold every wish and others a third of them; days as the
+ * app sends them (leave at 09:00, visits end by 20:00, back by 22:00); and one or two places 15-45 km
+ * out of town, half of them wished for the night, each the only wish of one member in one trip of three.
+ */
+export function mixedTrip(seed: number): Problem {
+  const rng = new Rng(seed * 104_729 + 3);
+  const base = groupTrip(seed, {
+    members: rng.int(2, 7),
+    days: rng.int(2, 7),
+    places: rng.int(12, 44),
+  });
+  const [hotel] = base.locations;
+  const locations = [...base.locations];
+  let places = base.places.map((p) => ({ ...p }));
+  for (let f = rng.int(1, 2); f > 0; f--) {
+    const km = 15 + 30 * rng.next();
+    const a = 2 * Math.PI * rng.next();
+    const id = `far${f}`;
+    locations.push({
+      id,
+      lat: hotel!.lat + (km * Math.cos(a)) / 111,
+      lng: hotel!.lng + (km * Math.sin(a)) / (111 * Math.cos((hotel!.lat * Math.PI) / 180)),
+    });
+    const member = base.members[rng.int(0, base.members.length - 1)]!;
+    // The member's only wish: their other wishes go to whoever else wished for those places.
+    if (rng.next() < 1 / 3)
+      places = places.map((p) => {
+        if (!(member in p.wishes)) return p;
+        const { [member]: _, ...rest } = p.wishes;
+        return {
+          ...p,
+          wishes: Object.keys(rest).length ? rest : { [base.members.find((m) => m !== member) ?? member]: 2 },
+        };
+      });
+    places.push({
+      id,
+      location: id,
+      stayMinutes: [60, 90, 120][rng.int(0, 2)]!,
+      wishes: { [member]: rng.int(3, 5) },
+      ...(rng.next() < 0.5 ? { preferred: "night" as const } : {}),
+    });
+  }
+  return {
+    ...base,
+    locations,
+    places,
+    days: base.days.map((d) => ({ ...d, end: "22:00", visitsEnd: "20:00" })),
+  };
+}

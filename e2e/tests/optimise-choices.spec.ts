@@ -185,3 +185,42 @@ test("a place closed at its preferred time is planned at another hour, and its p
   await expect(popup.getByText(new RegExp(market!.start))).toBeVisible();
   await shot(owner, testInfo, "optimise-preferred-time-popup");
 });
+
+test("once every place is planned, '+' between two stops still adds a place: a new one from the search", async ({
+  browser,
+}, testInfo) => {
+  const owner = await guestPage(browser, "Mai");
+  const tripId = await newTrip(owner, "Kyoto temples", 2);
+  await addPlaces(owner, tripId, [
+    { name: "Kiyomizu-dera", latitude: 34.9949, longitude: 135.785, stayMinutes: 90, wishLevel: 8 },
+    { name: "Gion", latitude: 35.0037, longitude: 135.7788, stayMinutes: 60, wishLevel: 8 },
+  ]);
+  expect((await owner.request.post(`/api/trips/${tripId}/optimizations`, { data: {} })).status()).toBe(202);
+  const plan = await planWith(owner, tripId, "balanced");
+  expect(plan.unscheduled).toEqual([]);
+  const day = plan.days.find((d) => d.visits.filter((v) => !v.system).length > 0)!;
+
+  await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await owner.goto("/my-trip");
+  await owner.getByRole("tab", { name: "Calendar" }).click();
+  const region = owner.getByRole("region", { name: `Day ${day.day}` });
+  await region
+    .getByRole("button", { name: /^Add a place (between|before|after)/ })
+    .first()
+    .click();
+  const dialog = owner.getByRole("dialog", { name: "Add place" });
+  // Nothing is left to plan, so the dialog opens on the search.
+  await dialog.getByRole("combobox", { name: "Find a new place" }).fill("Ginkaku");
+  await dialog.getByRole("option", { name: /Ginkaku-ji/ }).click();
+  await dialog.getByRole("radio", { name: "High Priority" }).check();
+  await shot(owner, testInfo, "optimise-add-new-place");
+  await dialog.getByRole("button", { name: "Add to schedule" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(region.locator("[data-visit]", { hasText: "Ginkaku-ji" })).toHaveCount(1);
+  // It is a trip place now, with the caller's priority as their wish.
+  const places = (await (await owner.request.get(`/api/trips/${tripId}/places`)).json()).places as {
+    name: string;
+    myWish: number | null;
+  }[];
+  expect(places.find((p) => p.name === "Ginkaku-ji")?.myWish).toBe(6);
+});

@@ -2,7 +2,8 @@
 /**
  * A proven upper bound on the worst-off member's raw share of a trip (bench only): a relaxation that
  * keeps each day's time budget and drops the order of the visits. Each visited place costs its stay
- * plus the shortest leg into it from anywhere (every visit has one leg in), each day holds its meals,
+ * plus the shortest leg into it from anywhere (every visit has one leg in), a day out also the least
+ * extra leg from its start point and the least leg back, each day holds its meals,
  * and a place can go only on a day when it is open long enough for its stay; then the best worst-off
  * share over such choices is solved exactly as a MIP with HiGHS (when the MIP does not finish in
  * time, the lower of its proven dual bound and the LP relaxation; all are upper bounds). Every real
@@ -57,6 +58,8 @@ export async function worstShareBound(
   const cols: string[] = [];
   const byPlace: string[][] = Array.from({ length: n }, () => []);
   const memberTerms: string[][] = Array.from({ length: model.members }, () => []);
+  /** Whether each day has a visit. */
+  const days: string[] = [];
   // Shortest way from each place back to a location: direct or through one other place.
   const back = (v: number, to: number) => {
     let best = model.travel[model.loc[v]! * L + to]!;
@@ -114,7 +117,22 @@ export async function worstShareBound(
       for (let k = model.wishPtr[v]!; k < model.wishPtr[v + 1]!; k++)
         memberTerms[model.wishMember[k]!]!.push(`${model.wishValue[k]!} ${y}`);
     }
-    if (day.length) rows.push(`${day.join(" + ")} <= ${budget}`);
+    // A day out (z) also travels from the start point to its first visit, beyond that visit's
+    // shortest leg in, and back from its last: at least the least of each over the day's places.
+    const chosenToday = span.filter((x) => cols.includes(x.y));
+    if (chosenToday.length) {
+      const z = `z_${t}`;
+      days.push(z);
+      let out = Number.POSITIVE_INFINITY;
+      let home = Number.POSITIVE_INFINITY;
+      for (const x of chosenToday) {
+        out = Math.min(out, model.travel[model.tourFrom[t]! * L + model.loc[x.v]!]! - inLeg[x.v]!);
+        home = Math.min(home, back(x.v, model.tourTo[t]!));
+      }
+      const legs = Math.max(0, out) + home;
+      rows.push(`${day.join(" + ")} + ${legs} ${z} <= ${budget}`);
+      for (const x of chosenToday) rows.push(`${x.y} - ${z} <= 0`);
+    }
     // The visits that must end by X (with their legs in) and the meals whose windows end by X fit
     // between the day's start and X; the stays that cannot start before Y, and the meals that cannot,
     // fit between Y and the day's end.
@@ -142,8 +160,8 @@ export async function worstShareBound(
   if (cols.length === 0) return { bound: 0, exact: true };
   const text = (binary: boolean) =>
     `Maximize\n obj: s\nSubject To\n${rows.map((r, i) => ` c${i}: ${r}`).join("\n")}\nBounds\n 0 <= s <= 1\n${
-      binary ? "" : cols.map((y) => ` 0 <= ${y} <= 1`).join("\n")
-    }\n${binary ? `Binary\n ${cols.join(" ")}\n` : ""}End\n`;
+      binary ? "" : [...cols, ...days].map((y) => ` 0 <= ${y} <= 1`).join("\n")
+    }\n${binary ? `Binary\n ${[...cols, ...days].join(" ")}\n` : ""}End\n`;
   const mip = mipBound(highs, text(true));
   if (mip?.exact) return mip;
   const lp = highs.solve(text(false), { output_flag: false });
@@ -155,7 +173,7 @@ export async function worstShareBound(
 /** HiGHS status code of a proven optimum. */
 const OPTIMAL = 7;
 /** Seconds the MIP may run; a MIP that stops there still proves its dual bound. */
-const MIP_SECONDS = 5;
+const MIP_SECONDS = 20;
 
 /** The MIP's optimum, or the bound it proved by its time limit; null when it proved nothing. */
 function mipBound(highs: Highs, lp: string): { bound: number; exact: boolean } | null {

@@ -5,12 +5,14 @@
  * as `previousDate`, as the app re-optimises. Prints per trip the share of the first plan's visits that
  * stay on their day, and the lowest and mean share (bar: at least 0.9 on every trip).
  *
- *   npm run bench:stability -w packages/optimizer [-- --first 1000] [--trips 10]
+ *   npm run bench:stability -w packages/optimizer [-- --first 1000] [--trips 10] [--mixed]
+ *
+ * `--mixed`: the trips of `mixedTrip` (far places, some wished for the night) instead.
  */
 import { checkPlan } from "../src/check";
 import { solveSync } from "../src/solve";
 import type { Plan, Problem } from "../src/types";
-import { groupTrip } from "../test/generate";
+import { groupTrip, mixedTrip } from "../test/generate";
 import { arg } from "./common";
 
 function run(problem: Problem): Plan {
@@ -29,7 +31,7 @@ const count = Number(arg("--trips") ?? 10);
 console.log("| trip | visits | kept on their day | ms of the re-run |\n|---|---|---|---|");
 const shares: number[] = [];
 for (let seed = first; seed < first + count; seed++) {
-  const trip = groupTrip(seed);
+  const trip = process.argv.includes("--mixed") ? mixedTrip(seed) : groupTrip(seed);
   const problem = { ...trip, settings: { ...trip.settings, travelWeight: 1 } };
   const before = datesOf(run(problem));
   const again = run({

@@ -164,7 +164,7 @@ async function benchSet(
     rows.push(row);
     const cell = (i: number) => `${f3(row.at[i]!.raw)} / ${f3(row.at[i]!.best)}`;
     console.log(
-      `| ${seed} | ${row.members}, ${row.days}, ${row.places} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${f3(row.maxMin)} | ${f3(row.reachBound)} / ${f3(row.bound)}${row.exact ? "" : " (not exact)"} | ${f3(ofBound(row, 2))} | ${row.at.map((a) => a.value).join(" / ")} | ${row.at[2]!.ms} |`,
+      `| ${seed} | ${row.members}, ${row.days}, ${row.places} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${f3(row.maxMin)} | ${Number.isNaN(row.reachBound) ? "-" : f3(row.reachBound)} / ${f3(row.bound)}${row.exact ? "" : " (not exact)"} | ${f3(ofBound(row, 2))} | ${row.at.map((a) => a.value).join(" / ")} | ${row.at[2]!.ms} |`,
     );
   }
   const kept = (i: number) => rows.map((r) => r.at[i]!.value / r.at[0]!.value);

@@ -28,6 +28,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One migrated embedded database, dumped; each file starts from a copy (src/test/template.ts).
           globalSetup: ["src/test/global-setup.ts"],
+          // Files share a worker's loaded modules (no test mocks modules or the environment): each
+          // file still gets its own app and database from createTestApp.
+          isolate: false,
           // PGlite instances are heavy; two cores, so keep at most two files in flight.
           maxWorkers: 2,
         },

@@ -32,7 +32,9 @@ export function KeptCopyNote() {
       {shown ? (
         <p className="mt-2 flex items-center gap-2 rounded-full border border-sky-200 bg-sky-50/95 px-3 py-1 text-xs font-medium text-sky-900 shadow-sm dark:border-sky-900/60 dark:bg-sky-950/95 dark:text-sky-100">
           <RefreshCw className="size-3.5 animate-spin" aria-hidden />
-          {t("offline:kept")}
+          {/* A phone's width takes the short form: the full sentence would cover the page's title. */}
+          <span className="sm:hidden">{t("offline:keptShort")}</span>
+          <span className="hidden sm:inline">{t("offline:kept")}</span>
         </p>
       ) : null}
     </div>

@@ -180,7 +180,7 @@ test("a place closed at its preferred time is planned at another hour, and its p
   await owner.getByRole("tab", { name: "Calendar" }).click();
   await owner.locator(`[data-visit="${market!.placeId}"]`).click();
   const popup = owner.getByRole("dialog", { name: "Nishiki Market" });
-  await expect(popup.getByText("Why this time")).toBeVisible();
+  await expect(popup.getByText("Not at the preferred time")).toBeVisible();
   await expect(popup.getByText(/Wished for at night, but/)).toBeVisible();
   await expect(popup.getByText(new RegExp(market!.start))).toBeVisible();
   await shot(owner, testInfo, "optimise-preferred-time-popup");

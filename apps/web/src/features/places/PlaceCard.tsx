@@ -85,8 +85,11 @@ export function PlaceCard({
                 <StatusIcon
                   className={cn("size-5 shrink-0", STATUS_COLOR[place.status])}
                   aria-label={
-                    plan?.reason
-                      ? t("places:card.statusReason", { status: statusLabel(place), reason: plan.reason })
+                    plan?.reason || plan?.note
+                      ? t("places:card.statusReason", {
+                          status: statusLabel(place),
+                          reason: plan.reason ?? t("places:card.whyThisTime"),
+                        })
                       : statusLabel(place)
                   }
                 />

@@ -52,9 +52,14 @@ function shortfallPower(x: number): number {
   return x4 * x4;
 }
 
-/** Fairness from the sum over members of shortfall^power. */
+/**
+ * Fairness from the sum over members of shortfall^power. The search keeps that sum incrementally, so
+ * it drifts a few 1e-17 below 0 when every member has all their wishes: a negative base to the 1/8th
+ * is NaN, and a NaN fitness made the search take whatever came next as its best (a re-run of a trip
+ * that planned every wish dropped a place: issue 26 item 4).
+ */
 function fairnessFrom(powerSum: number, members: number): number {
-  return members > 0 ? clamp01(1 - (powerSum / members) ** (1 / FAIRNESS.power)) : 1;
+  return members > 0 ? clamp01(1 - (Math.max(0, powerSum) / members) ** (1 / FAIRNESS.power)) : 1;
 }
 
 /** The lowest efficiency the slider allows at weight w (no floor at 0: the plain TOPTW). */

@@ -87,4 +87,4 @@ function insertionOrders(model: Model, t: number, places: number[]): number[][] 
 }
 
 /** Random orders tried after the three sorted ones, while some place of the day does not fit. */
-const SHUFFLES = 24;
+const SHUFFLES = 200;

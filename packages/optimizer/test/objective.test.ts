@@ -10,6 +10,7 @@ import {
   weighted,
 } from "../src/objective";
 import { Rng } from "../src/rng";
+import type { Problem } from "../src/types";
 import { groupTrip } from "./generate";
 
 const shareLists = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 });
@@ -102,5 +103,30 @@ describe("objective", () => {
     const parts = objectiveParts(9, [4, 5, 0], [10, 5, 0], 9, 0.6);
     expect(Array.from(parts.shares)).toEqual([0.4, 1, 1]);
     expect(parts.efficiency).toBe(1);
+  });
+});
+
+describe("objective, incrementally", () => {
+  it("stays a number when every member has all their wishes (the power sum drifts below 0)", () => {
+    // Adding these one by one leaves the sum of shortfalls^8 at about -5e-17: its 8th root was NaN,
+    // and a NaN fitness made the search keep whatever came next (issue 26).
+    const problem: Problem = {
+      members: ["a", "b"],
+      locations: [{ id: "h", lat: 35, lng: 135 }],
+      places: [
+        ...[3, 3, 3].map((w, i) => ({ id: `a${i}`, location: "h", stayMinutes: 30, wishes: { a: w } })),
+        ...[5, 2, 4].map((w, i) => ({ id: `b${i}`, location: "h", stayMinutes: 30, wishes: { b: w } })),
+      ],
+      days: [{ date: "2026-12-01", start: "09:00", end: "20:00", from: "h", to: "h" }],
+      settings: { includeMeals: false },
+    };
+    const { model } = compile(problem);
+    const objective = new Objective(
+      model,
+      { efficiencyBest: 20, memberBest: new Float64Array([9, 11]) },
+      0.6,
+    );
+    for (let v = 0; v < model.places; v++) objective.add(v);
+    expect(objective.value()).toBe(1);
   });
 });

@@ -331,6 +331,7 @@ export function compile(problem: Problem): Compiled {
       compiled.model.paceCap = caps;
       compiled.model.paceStrict = pace === "relaxed";
     }
+    if (pace === "packed") compiled.model.packed = true;
     if (problem.places.some((p) => p.previousDate !== undefined)) {
       const dayOf = new Map(problem.days.map((d, t) => [d.date, t]));
       compiled.model.previousTour = Int32Array.from(problem.places, (p) =>

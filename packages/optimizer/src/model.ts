@@ -54,6 +54,8 @@ export interface Model {
    */
   paceCap?: Float64Array;
   paceStrict?: boolean;
+  /** "packed": days fill as they come, without evening out the days' loads (`Search.dayLoad`). */
+  packed?: boolean;
   /** Tour of each place in the previous plan (`PlaceInput.previousDate`), -1 when none. */
   previousTour?: Int32Array;
 }

@@ -7,8 +7,8 @@ import type { Pace } from "./types";
  * many minutes of travel a day holds before it is heavy; busy as the lower of a fixed time and a share
  * of the day. A Kyoto walking trip of 4 days put Kinkaku-ji, Gion and Fushimi Inari on day 1 (about
  * 4.5 h of walking, 8.5 h busy) and left days 2-4 empty: one round trip from the hotel is less travel
- * than three. "packed" keeps that behaviour (no limit); "balanced" (the default) holds 7 h busy with
- * 2.5 h of travel, "relaxed" 5 h with 1.5 h.
+ * than three. "packed" fills days as they come (no limit, and the days' loads are not evened out);
+ * "balanced" (the default) holds 7 h busy with 2.5 h of travel, "relaxed" 5 h with 1.5 h.
  */
 export const PACE: Record<Pace, { minutes: number; share: number; travel: number }> = {
   relaxed: { minutes: 5 * 60, share: 0.45, travel: 90 },

@@ -126,7 +126,7 @@ export class Search {
     this.travelScale = travelWeight > 0 ? travelWeight / (3 * visitsEstimate * 60) : TRAVEL_WEIGHT / horizon;
     this.travelCost = travelWeight > 0;
     this.splitScale = (NEIGHBOUR_WEIGHT * travelWeight) / (3 * visitsEstimate);
-    this.balanceScale = BALANCE_WEIGHT * travelWeight;
+    this.balanceScale = model.packed ? 0 : BALANCE_WEIGHT * travelWeight;
     this.stickScale = (STICK_WEIGHT * travelWeight) / (3 * visitsEstimate);
     this.paceScale = (PACE_WEIGHT * travelWeight) / (3 * visitsEstimate * 60);
     this.wide = wideWindows(model);

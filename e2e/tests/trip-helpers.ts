@@ -82,7 +82,11 @@ export async function createKyotoTripApi(req: APIRequestContext, name: string, i
   return (await res.json()).trip.id as string;
 }
 
-export async function createTripApi(req: APIRequestContext, name: string) {
+export async function createTripApi(
+  req: APIRequestContext,
+  name: string,
+  fields: Record<string, unknown> = {},
+) {
   const res = await req.post("/api/trips", {
     data: {
       name,
@@ -91,6 +95,7 @@ export async function createTripApi(req: APIRequestContext, name: string) {
       departureLongitude: -9.1393,
       startDate: isoInDays(20),
       endDate: isoInDays(23),
+      ...fields,
     },
   });
   return res;

@@ -264,9 +264,11 @@ export class OptimizationService {
     // Visits locked on the current plan are kept by the next one (issue 12); calendar edits move them freely.
     const current = withLocks ? await this.active(scope) : null;
     const locks = lockedVisits(current);
-    // ...and the others stay on their days where that costs (nearly) nothing.
+    // ...and the others stay on their days where that costs (nearly) nothing, unless the group asked
+    // for another kind of plan (pace, fairness, transport): then the new settings shape it freely.
+    const sameKind = current !== null && sameKindOfPlan(current.settings, settings);
     const previous = new Map(
-      (current?.days ?? []).flatMap((d) =>
+      (sameKind ? current.days : []).flatMap((d) =>
         d.visits.filter((v) => !v.system).map((v) => [v.placeId, d.date] as const),
       ),
     );
@@ -545,4 +547,13 @@ function violationText(v: { kind: string; message: string }, place?: string, hou
     if (m) return planText("server:violation.dayEnd", { time: m[1]!, end: m[2]! });
   }
   return undefined;
+}
+
+/** Settings that ask for a different plan, not the same one again (issue 26: the pace must show). */
+function sameKindOfPlan(before: Partial<OptimizationSettings>, now: OptimizationSettings): boolean {
+  return (
+    (before.pace ?? "balanced") === (now.pace ?? "balanced") &&
+    before.fairnessWeight === now.fairnessWeight &&
+    before.preferredTransport === now.preferredTransport
+  );
 }

@@ -4,7 +4,8 @@
  * with tastes of their own, 3-5 days of 09:00-20:00 with meals, 36-44 places around a real city centre;
  * `mixedTrip`, 2-7 members, 2-7 days, 12-44 places and far places, some wished for the night).
  *
- *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|M|H|HM|both|none] [--trips N]
+ *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|M|H|HM|both|none] [--trips N] [--skip K]
+ *   (FAIR_BOUND_SECONDS=S: the bound's MIP time limit, default 20)
  *     [--travel-weight X] [--reach] [--time]
  *
  * Per trip, at fairness 0, 0.3, 0.6 and 1: the worst-off member's raw share (the wish value of their
@@ -231,12 +232,14 @@ async function benchSet(
 
 const which = (arg("--set") ?? "both").toUpperCase();
 const count = Number(arg("--trips") ?? 40);
+// Start that many trips into the set (to split a long run over processes; the CSV is named after it).
+const skip = Number(arg("--skip") ?? 0);
 const travelWeight = Number(arg("--travel-weight") ?? 0);
 for (const name of which === "BOTH" ? ["A", "B"] : which === "NONE" ? [] : [which]) {
   const set = SETS[name];
   if (set === undefined)
     throw new Error(`--set: expected A, B, C, M, H, HM, both (A and B) or none, got "${which}"`);
-  await benchSet(name, set.first, set.trip, count, travelWeight);
+  await benchSet(skip ? `${name}-from-${skip}` : name, set.first + skip, set.trip, count, travelWeight);
 }
 
 if (process.argv.includes("--time")) {

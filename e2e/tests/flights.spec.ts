@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
-import { guestPage, isoInDays } from "./trip-helpers";
+import { guestPage, isoInDays, optimiseInDialog } from "./trip-helpers";
 
 // A trip from Tokyo to places in Kyoto: the plan flies out and home through the nearest airports,
 // which show as fixed stops on the calendar and black markers with a blue flight leg on the map.
@@ -40,11 +40,7 @@ test("a far departure flies through airports: fixed calendar stops, flight legs 
   await owner.goto("/");
   await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
   await owner.goto("/my-trip");
-  await owner.getByRole("button", { name: "Optimize" }).click();
-  await owner
-    .getByRole("dialog", { name: "Route Optimization" })
-    .getByRole("button", { name: "Optimize" })
-    .click();
+  await optimiseInDialog(owner);
   await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 15_000 });
   await expect(owner.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
 

@@ -63,8 +63,8 @@ export async function guestApi(baseURL: string, name: string): Promise<APIReques
   return ctx;
 }
 
-/** A two-day trip in Kyoto, leaving from Kyoto Station in `inDays` days: its id. */
-export async function createKyotoTripApi(req: APIRequestContext, name: string, inDays: number) {
+/** A trip of `days` days (two by default) in Kyoto, leaving from Kyoto Station in `inDays` days: its id. */
+export async function createKyotoTripApi(req: APIRequestContext, name: string, inDays: number, days = 2) {
   const res = await req.post("/api/trips", {
     data: {
       name,
@@ -75,7 +75,7 @@ export async function createKyotoTripApi(req: APIRequestContext, name: string, i
       destinationLatitude: 35.0116,
       destinationLongitude: 135.7681,
       startDate: isoInDays(inDays),
-      endDate: isoInDays(inDays + 1),
+      endDate: isoInDays(inDays + days - 1),
     },
   });
   expect(res.status()).toBe(201);
@@ -115,4 +115,13 @@ export async function optimiseAndWait(req: APIRequestContext, tripId: string) {
     )
     .toBeTruthy();
   return result!;
+}
+
+/** On the trip's screen: opens the optimise dialog and runs it with the dialog's settings as they are. */
+export async function optimiseInDialog(page: Page) {
+  await page.getByRole("button", { name: "Optimize" }).click();
+  await page
+    .getByRole("dialog", { name: "Route Optimization" })
+    .getByRole("button", { name: "Optimize" })
+    .click();
 }

@@ -14,8 +14,8 @@ import {
   type Issue26Place,
   type Issue26Trip,
   issue26Facts,
-  sameDayShare as keptShare,
   nextDate,
+  sameDayShare,
 } from "./plans/issue26";
 import { type PlanFacts, planFacts } from "./plans/metrics";
 import { type BenchPlace, type BenchTrip, TRIPS } from "./plans/trips";
@@ -108,17 +108,6 @@ async function optimise(owner: Client, tripId: string, mode: BenchTrip["mode"], 
   const { result } = await ok(await owner.get(`/api/trips/${tripId}/optimizations/active`), "active");
   return { result: result as OptimizationResult, ms: performance.now() - t0 };
 }
-
-const sameDayShare = (a: OptimizationResult, b: OptimizationResult) => {
-  const dayIn = (r: OptimizationResult) =>
-    new Map(r.days.flatMap((d) => d.visits.filter((v) => !v.system).map((v) => [v.placeId, d.day] as const)));
-  const da = dayIn(a);
-  const db = dayIn(b);
-  if (da.size === 0) return 1;
-  let same = 0;
-  for (const [id, day] of da) if (db.get(id) === day) same++;
-  return same / da.size;
-};
 
 interface Row {
   city: string;
@@ -231,7 +220,7 @@ async function benchIssue26(
   let before = first.result;
   for (let r = 0; r < t.reruns; r++) {
     const again = await optimise(members[0]!, tripId, t.trip.mode);
-    kept.push(keptShare(before, again.result));
+    kept.push(sameDayShare(before, again.result));
     before = again.result;
   }
   if (process.env.BENCH_PLANS_DEBUG)

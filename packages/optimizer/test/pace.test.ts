@@ -3,6 +3,7 @@ import { checkPlan } from "../src/check";
 import { solveSync } from "../src/solve";
 import { parseHhmm } from "../src/time";
 import type { Pace, Plan, Problem } from "../src/types";
+import { tripDays } from "./trip-days";
 
 // Issue 26 item 2: when the days are free, the load is spread; the pace sets how full a day may be.
 
@@ -21,14 +22,7 @@ function kyotoOnFoot(pace?: Pace, days = 4): Problem {
     ],
     mode: "walking",
     places: spots.map(([id, , , stay]) => ({ id, location: id, stayMinutes: stay, wishes: { a: 4, b: 3 } })),
-    days: Array.from({ length: days }, (_, t) => ({
-      date: `2026-12-0${t + 1}`,
-      start: "09:00",
-      end: "22:00",
-      visitsEnd: "20:00",
-      from: "station",
-      to: "station",
-    })),
+    days: tripDays(days, "station"),
     settings: { fairnessWeight: 0.6, includeMeals: true, travelWeight: 1, ...(pace ? { pace } : {}) },
   };
 }

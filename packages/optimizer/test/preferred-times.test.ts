@@ -4,6 +4,7 @@ import { PREFERRED_BANDS } from "../src/meals";
 import { solveSync } from "../src/solve";
 import { parseHhmm } from "../src/time";
 import type { PlaceInput, Plan, Problem } from "../src/types";
+import { tripDays } from "./trip-days";
 
 // Issue 26 item 1: a time-of-day wish is a preference, never a reason to leave a place out.
 
@@ -20,14 +21,7 @@ function trip(near: PlaceInput[], far: Partial<PlaceInput> | null, days = 2): Pr
       ...near,
       ...(far ? [{ id: "far", location: "far", stayMinutes: 60, wishes: { b: 4 }, ...far }] : []),
     ],
-    days: Array.from({ length: days }, (_, t) => ({
-      date: `2026-12-0${t + 1}`,
-      start: "09:00",
-      end: "22:00",
-      visitsEnd: "20:00",
-      from: "hotel",
-      to: "hotel",
-    })),
+    days: tripDays(days),
     settings: { fairnessWeight: 0.6, includeMeals: true, travelWeight: 1 },
   };
 }

@@ -4,6 +4,7 @@ import { PREFERRED_BANDS } from "../src/meals";
 import { solveSync } from "../src/solve";
 import { parseHhmm } from "../src/time";
 import type { PlaceInput, Plan, Problem } from "../src/types";
+import { tripDays } from "./trip-days";
 
 // Issue 12: what a group expects of its plan, on small hand-made trips (the bench:plans trips measure
 // the same on real cities).
@@ -29,14 +30,7 @@ function twoClusters(extra: Partial<PlaceInput>[] = [], days = 2): Problem {
     locations,
     mode: "public_transport",
     places,
-    days: Array.from({ length: days }, (_, t) => ({
-      date: `2026-12-0${t + 1}`,
-      start: "09:00",
-      end: "22:00",
-      visitsEnd: "20:00",
-      from: "hotel",
-      to: "hotel",
-    })),
+    days: tripDays(days),
     settings: { fairnessWeight: 0.6, includeMeals: true, travelWeight: 1 },
   };
 }

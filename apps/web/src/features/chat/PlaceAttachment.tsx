@@ -9,7 +9,7 @@ import { Stars } from "../../ui/Stars";
 import { LocalName } from "../place-search/LocalName";
 import { useAddPlace } from "../places/api";
 import { PlaceImage } from "../places/PlaceImage";
-import { categoryOf } from "../places/resultCategory";
+import { placeFromResult } from "../places/resultCategory";
 import { UNKNOWN_COLOR, useChat } from "./context";
 import { failureText } from "./errors";
 import { PlaceDialogBody } from "./PlaceDialog";
@@ -83,17 +83,7 @@ function SearchResultCard({ result }: { result: PlaceResult }) {
   async function addToTrip() {
     try {
       const { merged, place } = await add.mutateAsync({
-        name: result.name,
-        address: result.address,
-        latitude: result.lat,
-        longitude: result.lng,
-        category: categoryOf(result),
-        providerPlaceId: result.id,
-        rating: result.rating,
-        photos: result.photoUrl ? [result.photoUrl] : [],
-        openingHours: result.openingHours ?? null,
-        localName: result.localName,
-        countryCode: result.countryCode,
+        ...placeFromResult(result),
         ...(result.stayMinutes ? { stayMinutes: result.stayMinutes } : {}),
       });
       toast.success(t(merged ? "places:add.merged" : "places:add.added", { name: place.name }));

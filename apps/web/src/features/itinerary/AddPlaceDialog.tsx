@@ -17,7 +17,7 @@ import { Stars } from "../../ui/Stars";
 import { LocalName } from "../place-search/LocalName";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import type { LatLng } from "../place-search/trip-points";
-import { categoryOf } from "../places/resultCategory";
+import { placeFromResult } from "../places/resultCategory";
 import { reasonOf, type UnscheduledReason } from "./planInfo";
 import { formatDuration } from "./units";
 
@@ -59,17 +59,7 @@ export function newPlaceInput(
   choice: Pick<AddPlaceChoice, "stayMinutes" | "wishLevel" | "notes">,
 ): PlaceCreateInput {
   return {
-    name: r.name,
-    address: r.address,
-    latitude: r.lat,
-    longitude: r.lng,
-    category: categoryOf(r),
-    providerPlaceId: r.id,
-    rating: r.rating,
-    photos: r.photoUrl ? [r.photoUrl] : [],
-    openingHours: r.openingHours ?? null,
-    localName: r.localName,
-    countryCode: r.countryCode,
+    ...placeFromResult(r),
     wishLevel: choice.wishLevel,
     stayMinutes: choice.stayMinutes,
     preferredTimeOfDay: null,

@@ -33,7 +33,7 @@ import { useCanAddPlacesNow } from "../trips/useDeadline";
 import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
 import { TIME_OF_DAY_KEY } from "./labels";
 import { PlacePhotos } from "./PlacePhotos";
-import { categoryOf } from "./resultCategory";
+import { placeFromResult } from "./resultCategory";
 
 const PinDropMap = lazy(() => import("../map/PinDropMap"));
 const nearestStep = (minutes: number) =>
@@ -189,19 +189,7 @@ function PlaceForm({
       } else {
         const base =
           mode === "search" && picked
-            ? {
-                name: picked.name,
-                address: picked.address,
-                latitude: picked.lat,
-                longitude: picked.lng,
-                category: categoryOf(picked),
-                providerPlaceId: picked.id,
-                rating: picked.rating,
-                photos,
-                openingHours: picked.openingHours ?? null,
-                localName: picked.localName,
-                countryCode: picked.countryCode,
-              }
+            ? { ...placeFromResult(picked), photos }
             : {
                 name: pinName.trim(),
                 latitude: pin!.lat,

@@ -5,12 +5,14 @@
 // - the trip screen's read, and (bench-writes.mjs) adding and editing places, that read alone and
 //   mixed 80/20 with writes, on PGlite and on PostgreSQL, each with the server's CPU time per request.
 // - group chat (bench-chat.mjs): delivery of live messages to 20 sockets, and pages of a long history.
+// - scaled mode (bench-scaled.mjs): 1, 2 and 3 processes on PostgreSQL behind nginx, with CPU shares.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { benchChat, chatRows } from "./bench-chat.mjs";
 import { figure, randomPort, sleep, startServer, stopServer } from "./bench-lib.mjs";
+import { printScaled } from "./bench-scaled.mjs";
 import { benchWrites } from "./bench-writes.mjs";
 
 const port = randomPort();
@@ -179,3 +181,12 @@ console.log(`\nGroup chat; load average now ${load()}`);
 console.log("| measure | PGlite | PostgreSQL | bar |");
 console.log("|---|---|---|---|");
 for (const row of chatRows(chat)) console.log(`| ${row.join(" | ")} |`);
+
+// Scaled mode (bench-scaled.mjs): 1, 2 and 3 app processes and a worker on PostgreSQL behind nginx
+// (deploy/nginx.conf), adding places and the mixed load through nginx, with each process's CPU.
+await sleep(500);
+try {
+  await printScaled([1, 2, 3]);
+} catch (err) {
+  console.error(`scaled mode: not measured (${err.message})`);
+}

@@ -95,7 +95,7 @@ async function seedTrip(api, members) {
   return { tripId: trip.id, members, placesOf };
 }
 
-async function seed(api) {
+export async function seed(api) {
   const members = [];
   for (let i = 0; i < MEMBERS; i++) members.push(await api.session(`Bench ${i}`, `10.0.0.${i + 1}`));
   // The add run grows its trip by thousands of places; the other runs use a trip of a usual size.
@@ -107,7 +107,7 @@ async function seed(api) {
  * from a new address: the per-address limit on adding places (60 a minute) is per person, not per
  * bench, and the bench stands for many people behind a proxy.
  */
-function requestMakers(api, { tripId, members, placesOf }) {
+export function requestMakers(api, { tripId, members, placesOf }) {
   let n = 0;
   const next = (context) => {
     n++;
@@ -166,7 +166,7 @@ function requestMakers(api, { tripId, members, placesOf }) {
 }
 
 /** 10 connections for `seconds`, each going round `cycle` (request makers, or [maker, onResponse]). */
-async function cannon(base, cycle, seconds, pid) {
+export async function cannon(base, cycle, seconds, pid) {
   const cpu0 = pid ? cpuSeconds(pid) : 0;
   const result = await autocannon({
     url: base,

@@ -21,9 +21,13 @@ import { runMigrations } from "./db/migrate";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
 import { registerInputGuards } from "./http/json";
+import { registerLifecycle } from "./http/lifecycle";
+import { registerMetrics } from "./http/metrics";
 import { allowedOrigins, registerOriginCheck } from "./http/origin";
 import { findWebDist, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
+import { createCounters } from "./limits/counters";
+import { routeLimitStore } from "./limits/route-store";
 import { billingRoutes } from "./modules/billing/routes";
 import { BillingService } from "./modules/billing/service";
 import { bookingRoutes } from "./modules/bookings/routes";
@@ -61,7 +65,7 @@ import { createStorage } from "./providers/storage";
 import { TripBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/hub";
 import { Presence } from "./realtime/presence";
-import { loadOrCreateSecrets } from "./secrets";
+import { secretsFor } from "./secrets";
 
 /** Where images may come from: our own, the map's tiles, and Google's photo hosts when used (issue 11). */
 function imageSources(config: Config): string[] {
@@ -94,7 +98,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // A slow or idle client is dropped in seconds, not after Node's minutes.
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    // Above a proxy's idle timeout (nginx upstream keepalive_timeout, a cloud balancer's 60 s): the
+    // proxy, not the app, closes an idle connection, so it never sends a request on one being closed.
+    keepAliveTimeout: 65_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onClose", async () => stopMaintenance());
   if (!options.database) app.addHook("onClose", () => database.close());
 
-  const secrets = loadOrCreateSecrets(config.dataDir, { authSecret: config.authSecret });
+  const secrets = await secretsFor(database, config.dataDir, { authSecret: config.authSecret });
   const mail = createMailProvider(config, database.db, app.log);
   const auth = createAuth({ config, database, mail, secret: secrets.authSecret });
   const places = createPlacesProvider({
@@ -134,7 +140,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const bus = new TripBus(database, (err) => app.log.warn({ err }, "trip event channel"));
   await bus.start();
   app.addHook("onClose", () => bus.close());
-  const caches = createReadCaches();
+  const caches = createReadCaches((kind) => void bus.clearCaches(kind));
+  const counters = createCounters(database, (err) => app.log.warn({ err }, "sweeping ended limit windows"));
+  app.addHook("onClose", async () => counters.close());
   // The queue lives in the app's own database (tests give the app a fresh one).
   const queueUrl = (database.pool?.options.connectionString as string | undefined) ?? config.databaseUrl!;
   const queue = config.jobQueue === "pg-boss" ? await pgBossQueue(queueUrl, app.log) : null;
@@ -167,6 +175,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await notifications.settled();
   });
   const payments = createPaymentsProvider(config, secrets.authSecret);
+  const lifecycle = registerLifecycle(app, database);
+  registerMetrics(app, config.metricsToken, {
+    database,
+    queue,
+    runningHere: () => optimizations.runningCount,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -180,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     presence,
     notifications,
     payments,
+    counters,
+    lifecycle,
     startedAt,
   };
 
@@ -199,7 +215,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // The routes' own limits, counted where every process sees them (limits/route-store.ts). A store
+  // that fails (the database gone) lets the request through: it fails on its own with a 503.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: routeLimitStore(counters),
+    skipOnError: true,
+  });
   // Multipart bodies reach only routes that say `multipart: true` (http/origin.ts): the photo upload.
   await app.register(fastifyMultipart, multipartOptions);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -217,7 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerOriginCheck(app, allowedOrigins(config));
   registerGuards(app, auth, database.db, caches);
   registerReadCacheInvalidation(app, caches, bus);
-  await registerAuthBridge(app, auth);
+  await registerAuthBridge(app, auth, counters);
   await systemRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await accountDataRoutes(app, ctx);
@@ -232,7 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await itineraryRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, new ChatService(database.db, bus, storage));
-  const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus);
+  const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);
   await sharingRoutes(app, ctx, sharing);
   await billingRoutes(app, ctx, new BillingService(database.db, payments, config, caches));
   await realtimeRoutes(app, ctx);

@@ -37,6 +37,10 @@ const envSchema = z.object({
   JOB_QUEUE: z.enum(["threads", "pg-boss"]).default("threads"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
+  // A Prometheus scraper's bearer token for GET /api/metrics; unset: no metrics route.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // SIGTERM: how long open connections may take to finish before the process closes them.
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -103,6 +107,8 @@ export interface Config {
   devMailToken: string;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
+  metricsToken: string | undefined;
+  drainSeconds: number;
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   smtpUrl: string | undefined;
@@ -194,6 +200,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailToken: e.DEV_MAIL_TOKEN ?? randomBytes(24).toString("base64url"),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    drainSeconds: e.DRAIN_SECONDS,
     authSecret: e.BETTER_AUTH_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -21,13 +21,19 @@ async function main() {
   surviveDatabaseOutages({ warn: (o, m) => log.warn(o, m), fatal: (o, m) => log.fatal(o, m) });
   const app = await buildWhenDatabaseAnswers(config, log);
   log = app.log;
+  // SIGTERM drains (http/lifecycle.ts): no new connections, the open ones finish, then everything
+  // closes (the jobs running here end first). A second signal stops at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.log.info({ signal, drainSeconds: config.drainSeconds }, "draining, then shutting down");
+    await app.ctx.lifecycle.drain(config.drainSeconds * 1000);
     await app.close();
     process.exit(0);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   // Every address listed here can sign in (the same list better-auth and the origin check trust).
   const addresses = listenOrigins(config);

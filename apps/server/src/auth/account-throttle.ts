@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Counters } from "../limits/counters";
 
 /** Wrong passwords an account takes freely before each further attempt must wait. */
 const FREE_FAILURES = 5;
@@ -6,26 +7,30 @@ const MAX_DELAY_MS = 15 * 60_000;
 /** Cookie a browser gets on a successful sign-in: it lets the owner past the account's delay. */
 export const KNOWN_BROWSER_COOKIE = "tabi_known";
 const KNOWN_BROWSER_DAYS = 90;
-
-interface Entry {
-  failures: number;
-  blockedUntil: number;
-}
+/** A run of wrong passwords is forgotten a day after it started. */
+const FAILURE_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
  * Per-account sign-in throttle (decision 0006): after 5 wrong passwords, from any number of
  * addresses, each further attempt waits 1 s, 2 s, 4 s ... up to 15 min. A browser that signed in
  * to that account before carries a signed cookie and is never held back, so an attacker can slow
- * the guessing down but cannot lock the owner out. Counters live in memory (embedded mode).
+ * the guessing down but cannot lock the owner out. Counted in the app's `Counters` (shared by every
+ * process in scaled mode), under a keyed hash of the address rather than the address itself.
  */
 export class AccountThrottle {
-  private entries = new Map<string, Entry>();
   constructor(
     private readonly secret: string,
+    private readonly counters: Counters,
     private readonly now = () => Date.now(),
   ) {}
 
   private key = (email: string) => email.trim().toLowerCase();
+
+  private counterKey(email: string): string {
+    return `signin:${createHmac("sha256", this.secret)
+      .update(`failures:${this.key(email)}`)
+      .digest("base64url")}`;
+  }
 
   private mark(email: string): string {
     return createHmac("sha256", this.secret)
@@ -43,24 +48,21 @@ export class AccountThrottle {
   }
 
   /** Milliseconds until the account takes another attempt from an unknown browser (0: now). */
-  waitMs(email: string): number {
-    const entry = this.entries.get(this.key(email));
-    return entry ? Math.max(0, entry.blockedUntil - this.now()) : 0;
+  async waitMs(email: string): Promise<number> {
+    const now = this.now();
+    const entry = await this.counters.peek(this.counterKey(email), now);
+    if (!entry || entry.count < FREE_FAILURES) return 0;
+    const delay = Math.min(1000 * 2 ** (entry.count - FREE_FAILURES), MAX_DELAY_MS);
+    return Math.max(0, entry.lastAt + delay - now);
   }
 
-  failed(email: string): void {
-    const key = this.key(email);
-    const entry = this.entries.get(key) ?? { failures: 0, blockedUntil: 0 };
-    entry.failures++;
-    if (entry.failures >= FREE_FAILURES)
-      entry.blockedUntil = this.now() + Math.min(1000 * 2 ** (entry.failures - FREE_FAILURES), MAX_DELAY_MS);
-    this.entries.set(key, entry);
-    if (this.entries.size > 100_000) this.entries.delete(this.entries.keys().next().value!); // memory bound
+  async failed(email: string): Promise<void> {
+    await this.counters.hit(this.counterKey(email), FAILURE_WINDOW_MS, this.now());
   }
 
   /** A correct password: the account's count starts again; returns the cookie value to set. */
-  succeeded(email: string, cookieValue: string | undefined): string {
-    this.entries.delete(this.key(email));
+  async succeeded(email: string, cookieValue: string | undefined): Promise<string> {
+    await this.counters.reset(this.counterKey(email));
     const marks = new Set((cookieValue ?? "").split(".").filter(Boolean));
     marks.add(this.mark(email));
     return [...marks].slice(-5).join(".");

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../http/errors";
 import { isDatabaseUnavailable } from "../http/unavailable";
 import { languageContext, matchLanguage, text } from "../i18n";
+import type { Counters } from "../limits/counters";
 import { AccountThrottle, KNOWN_BROWSER_COOKIE } from "./account-throttle";
 import { type Auth, authFailure, CLIENT_IP_HEADER } from "./auth";
 
@@ -17,8 +18,12 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
 }
 
 // better-auth speaks Fetch Request/Response; this route hands every /api/auth/* call to it.
-export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Promise<void> {
-  const throttle = new AccountThrottle(auth.options.secret ?? "");
+export async function registerAuthBridge(
+  app: FastifyInstance,
+  auth: Auth,
+  counters: Counters,
+): Promise<void> {
+  const throttle = new AccountThrottle(auth.options.secret ?? "", counters);
   const secureCookies = String(auth.options.baseURL).startsWith("https://");
   app.route({
     method: ["GET", "POST"],
@@ -43,7 +48,7 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
       const email = typeof signInEmail === "string" ? signInEmail : undefined;
       const knownCookie = readCookie(request, KNOWN_BROWSER_COOKIE);
       if (email && !throttle.isKnownBrowser(email, knownCookie)) {
-        const wait = throttle.waitMs(email);
+        const wait = await throttle.waitMs(email);
         if (wait > 0) {
           reply.header("retry-after", Math.ceil(wait / 1000));
           throw new AppError(429, "RATE_LIMITED", text("server:errors.signInTooMany"));
@@ -73,9 +78,12 @@ export async function registerAuthBridge(app: FastifyInstance, auth: Auth): Prom
         request.log.error({ err: failure.error }, "auth error");
       }
       reply.status(response.status);
-      if (email && response.status === 401) throttle.failed(email);
+      if (email && response.status === 401) await throttle.failed(email);
       if (email && response.status === 200)
-        reply.header("set-cookie", throttle.cookie(throttle.succeeded(email, knownCookie), secureCookies));
+        reply.header(
+          "set-cookie",
+          throttle.cookie(await throttle.succeeded(email, knownCookie), secureCookies),
+        );
       for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);

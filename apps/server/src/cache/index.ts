@@ -1,16 +1,44 @@
 import type { FastifyInstance } from "fastify";
 import type { SessionUser } from "../http/guards";
 import type { TripBus } from "../realtime/bus";
+import type { CacheClear } from "../realtime/pg-notify";
 import { SessionCache } from "./session-cache";
 import { TripCache } from "./trip-cache";
+
+export type { CacheClear };
 
 export interface ReadCaches {
   trips: TripCache;
   sessions: SessionCache<SessionUser>;
+  /**
+   * Forgets who is signed in, here and on every other process (sign-out, a deleted account, a plan
+   * or profile change): a cookie revoked through one process is refused by all within a second.
+   */
+  forgetSessions(): void;
+  /** Forgets every cached read and sign-in, here and on every other process. */
+  forgetAll(): void;
 }
 
-export function createReadCaches(): ReadCaches {
-  return { trips: new TripCache(), sessions: new SessionCache<SessionUser>() };
+export function createReadCaches(tellOthers: (kind: CacheClear) => void = () => {}): ReadCaches {
+  const caches: ReadCaches = {
+    trips: new TripCache(),
+    sessions: new SessionCache<SessionUser>(),
+    forgetSessions() {
+      caches.sessions.clear();
+      tellOthers("sessions");
+    },
+    forgetAll() {
+      clearHere(caches, "all");
+      tellOthers("all");
+    },
+  };
+  return caches;
+}
+
+/** What another process said to forget (`TripBus.onCacheClear`). */
+export function clearHere(caches: ReadCaches, kind: CacheClear): void {
+  caches.sessions.clear();
+  if (kind === "all") caches.trips.clear();
 }
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -41,7 +69,7 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
     const url = request.url;
     if (READS.has(request.method)) {
       // better-auth changes accounts on some GETs too (e-mail confirmation, OAuth callbacks).
-      if (url.startsWith("/api/auth/") && !url.startsWith("/api/auth/get-session")) clearAll(caches);
+      if (url.startsWith("/api/auth/") && !url.startsWith("/api/auth/get-session")) caches.forgetAll();
       return payload;
     }
     const scope = request.tripScope;
@@ -50,17 +78,13 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
     const placesOnly = request.routeOptions.url?.startsWith(PLACE_ROUTES);
     if (scope) caches.trips.invalidate(scope.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
     // A trip route whose guard refused the caller wrote nothing.
-    else if (!request.routeOptions.config?.guard?.startsWith("trip")) clearAll(caches);
+    else if (!request.routeOptions.config?.guard?.startsWith("trip")) caches.forgetAll();
     return payload;
   });
+  bus.onCacheClear((kind) => clearHere(caches, kind));
   bus.subscribeAll((event) => {
     if (event.type === "optimization.progress" || event.type.startsWith("chat.")) return;
     const placesOnly = event.type === "places.changed";
     caches.trips.invalidate(event.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
   });
-}
-
-function clearAll(caches: ReadCaches) {
-  caches.trips.clear();
-  caches.sessions.clear();
 }

@@ -21,10 +21,26 @@ export async function runMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-  } else {
+    return;
+  }
+  // Many processes may start at once (scaled mode): one migrates while the others wait on the lock,
+  // then find every migration applied. Two at once failed on a CREATE TABLE (issue 27).
+  if (!database.pool) {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
   }
 }
+
+/** The advisory lock's key: any constant that no other lock of the database uses ("tabi" in ASCII). */
+const MIGRATION_LOCK = 0x74616269;
 
 export interface MigrationState {
   applied: number;

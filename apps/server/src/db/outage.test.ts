@@ -340,7 +340,7 @@ describe.skipIf(!available)("surviving the database (issue 11)", () => {
         ["GET", `/api/trips/${acknowledged[0]}`, undefined],
         ["PATCH", `/api/trips/${acknowledged[0]}`, { name: "Renamed while down" }],
         ["GET", "/api/auth/get-session", undefined],
-        ["GET", "/api/health", undefined],
+        ["GET", "/api/ready", undefined],
       ] as const) {
         const res = await call(method, path, body);
         expect({ path, method, status: res.status }).toEqual({ path, method, status: 503 });
@@ -350,6 +350,8 @@ describe.skipIf(!available)("surviving the database (issue 11)", () => {
       }
       const write = await newTrip("During the outage");
       expect(write.status).toBe(503);
+      // Alive all along (issue 27): restarting a process would not bring the database back.
+      expect((await call("GET", "/api/health")).status).toBe(200);
 
       // Still alive a moment later (idle connections and LISTEN clients have noticed by now).
       await sleep(300);

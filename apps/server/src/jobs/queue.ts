@@ -31,6 +31,8 @@ export async function startPgBoss(connectionString: string, log: FastifyBaseLogg
 
 export interface OptimizationQueue {
   send(job: QueuedOptimization): Promise<void>;
+  /** Jobs waiting and running (the metrics' queue depth). */
+  depth(): Promise<{ waiting: number; active: number }>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,10 @@ export async function pgBossQueue(
   return {
     async send(job) {
       await boss.send(OPTIMIZE_QUEUE, job);
+    },
+    async depth() {
+      const q = await boss.getQueue(OPTIMIZE_QUEUE);
+      return { waiting: q?.queuedCount ?? 0, active: q?.activeCount ?? 0 };
     },
     close: () => boss.stop({ graceful: false, close: true }),
   };

@@ -10,6 +10,8 @@ import type { Auth } from "../auth/auth";
 import type { ReadCaches } from "../cache";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
+import type { Lifecycle } from "../http/lifecycle";
+import type { Counters } from "../limits/counters";
 import type { MailProvider } from "../providers/mail";
 import type { PaymentsProvider } from "../providers/payments/types";
 import type { PlacesProvider } from "../providers/places";
@@ -37,6 +39,10 @@ export interface AppContext {
   presence: Presence;
   /** Notification e-mails; its hooks are fire-and-forget (modules/notifications). */
   notifications: NotificationService;
+  /** Every limit's counts: in memory, or in PostgreSQL shared by all processes (limits/). */
+  counters: Counters;
+  /** Draining on SIGTERM, and readiness (http/lifecycle.ts). */
+  lifecycle: Lifecycle;
   startedAt: number;
 }
 

@@ -3,11 +3,12 @@ import type { TripEvent, TripEventInput } from "@tabi/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connect";
 import { trips } from "../db/schema";
-import { CHANNEL, NOTIFY_MAX_BYTES, PgNotifyListener, type TripSignal } from "./pg-notify";
+import { type CacheClear, CHANNEL, NOTIFY_MAX_BYTES, PgNotifyListener, type TripSignal } from "./pg-notify";
 
 export type { TripSignal };
 
 const ALL = Symbol("all trips");
+const CLEAR = Symbol("cache clears");
 
 /**
  * Fans trip events out to the sockets subscribed to the trip. In-process on PGlite; on PostgreSQL
@@ -29,6 +30,7 @@ export class TripBus {
           database.pool.options,
           (event) => this.emit(event),
           (signal) => this.emitSignal(signal),
+          (kind) => this.signals.emit(CLEAR, kind),
           onError,
         )
       : null;
@@ -131,6 +133,23 @@ export class TripBus {
   onAnySignal(listener: (signal: TripSignal) => void): () => void {
     this.signals.on(ALL, listener);
     return () => this.signals.off(ALL, listener);
+  }
+
+  /**
+   * Tells the other processes to forget cached sign-ins (and reads): on the pool, not the listening
+   * connection, so a notice is not lost while that one reconnects. Nothing to do in one process.
+   */
+  async clearCaches(kind: CacheClear): Promise<void> {
+    if (!this.listener) return;
+    await this.db
+      .execute(sql`select pg_notify(${CHANNEL}, ${this.listener.clearNotice(kind)})`)
+      .catch(() => {});
+  }
+
+  /** What the other processes said to forget. */
+  onCacheClear(listener: (kind: CacheClear) => void): () => void {
+    this.signals.on(CLEAR, listener);
+    return () => this.signals.off(CLEAR, listener);
   }
 
   async currentSeq(tripId: string): Promise<number> {

@@ -8,7 +8,13 @@ export const CHANNEL = "tabi_trip_events";
  * What travels on the channel: a numbered event, or an unnumbered signal (presence, typing), and the
  * process that sent it (it has handled it already).
  */
-export type Notice = { origin: string; event: TripEvent } | { origin: string; signal: TripSignal };
+export type Notice =
+  | { origin: string; event: TripEvent }
+  | { origin: string; signal: TripSignal }
+  | { origin: string; clear: CacheClear };
+
+/** What a process tells the others to forget: who is signed in, or every cached read too. */
+export type CacheClear = "sessions" | "all";
 
 /** Passing news that is not kept or caught up: who has a trip open on a process, who is typing. */
 export type TripSignal =
@@ -34,6 +40,7 @@ export class PgNotifyListener {
     private readonly config: pg.ClientConfig,
     private readonly onEvent: (event: TripEvent) => void,
     private readonly onSignal: (signal: TripSignal) => void,
+    private readonly onClear: (kind: CacheClear) => void,
     private readonly onError: (err: Error) => void = () => {},
   ) {}
 
@@ -45,7 +52,8 @@ export class PgNotifyListener {
         const notice = JSON.parse(n.payload) as Notice;
         if (notice.origin === this.origin) return;
         if ("event" in notice) this.onEvent(notice.event);
-        else this.onSignal(notice.signal);
+        else if ("signal" in notice) this.onSignal(notice.signal);
+        else this.onClear(notice.clear);
       } catch (err) {
         this.onError(err as Error);
       }
@@ -92,6 +100,11 @@ export class PgNotifyListener {
     const payload = JSON.stringify({ origin: this.origin, signal } satisfies Notice);
     if (!this.client || Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
     await this.client.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+  }
+
+  /** The notice that tells the other processes to forget a cache (sent by the caller on its pool). */
+  clearNotice(kind: CacheClear): string {
+    return JSON.stringify({ origin: this.origin, clear: kind } satisfies Notice);
   }
 
   async close(): Promise<void> {

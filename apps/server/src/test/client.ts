@@ -9,9 +9,15 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export class TestClient {
   private cookies = new Map<string, string>();
   constructor(
-    private readonly app: TabiApp,
+    private app: TabiApp,
     public ip = "10.0.0.1",
   ) {}
+
+  /** The same browser talking to another process (scaled mode: a proxy may send it anywhere). */
+  via(app: TabiApp): this {
+    this.app = app;
+    return this;
+  }
 
   get cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

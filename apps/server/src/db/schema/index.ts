@@ -4,4 +4,5 @@ export * from "./chat";
 export * from "./itinerary";
 export * from "./notifications";
 export * from "./places";
+export * from "./system";
 export * from "./trips";

@@ -115,7 +115,7 @@ export class BillingService {
       return this.apply(tx, event);
     });
     // /api/me reads the user with the session: drop the cached ones so the change shows at once.
-    if (applied) this.caches.sessions.clear();
+    if (applied) this.caches.forgetSessions();
     return { received: true, duplicate: !applied };
   }
 

@@ -1,11 +1,13 @@
 import { invitationSchema, joinTripResponseSchema, joinTripSchema } from "@tabi/contracts";
 import { z } from "zod";
 import { scopeOf } from "../../http/guards";
+import { FailureLimiter } from "../../limits/failure-limiter";
 import type { App, AppContext } from "../types";
-import { currentInvitation, joinTrip } from "./service";
+import { currentInvitation, JOIN_FAILURES, joinTrip } from "./service";
 
 export async function invitationRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
+  const failures = new FailureLimiter(ctx.counters, "join", JOIN_FAILURES.max, JOIN_FAILURES.windowMs);
 
   app.get(
     "/api/trips/:tripId/invitation",
@@ -29,7 +31,7 @@ export async function invitationRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const user = await request.requireUser();
-      const joined = await joinTrip(db, user, request.body.code);
+      const joined = await joinTrip(db, user, request.body.code, failures);
       // No :tripId in this route, so the realtime hook cannot see it: announce the new member here.
       if (!joined.alreadyMember)
         await ctx.bus.publish({ type: "members.changed", tripId: joined.trip.id }).catch(() => {});

@@ -3,10 +3,10 @@ import type { Db, Executor } from "../../db/connect";
 import { AppError, forbidden } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
+import type { FailureLimiter } from "../../limits/failure-limiter";
 import { admitMember, JOINING_FLAGS } from "../members/admit";
 import { getTripDetail } from "../trips/service";
 import { displayCode, generateCode, normalizeCode } from "./code";
-import { FailureLimiter } from "./limiter";
 import { countUse, findUsableInvitation, insertInvitation, lockInvitation } from "./queries";
 
 const EXPIRY_DAYS = 30;
@@ -50,10 +50,12 @@ export async function currentInvitation(db: Db, scope: TripScope): Promise<Invit
   return present(row);
 }
 
-const failures = new FailureLimiter();
+// Failed join attempts per user: with the per-IP route limit, guessing codes stays impractical
+// (8.5e11 codes, 10 failures per user per 10 minutes).
+export const JOIN_FAILURES = { max: 10, windowMs: 10 * 60_000 };
 
-export async function joinTrip(db: Db, user: SessionUser, rawCode: string) {
-  if (failures.blocked(user.id)) throw new AppError(429, "RATE_LIMITED", TRIP_MESSAGES.joinTooMany);
+export async function joinTrip(db: Db, user: SessionUser, rawCode: string, failures: FailureLimiter) {
+  if (await failures.blocked(user.id)) throw new AppError(429, "RATE_LIMITED", TRIP_MESSAGES.joinTooMany);
   const code = normalizeCode(rawCode);
   const result = await db.transaction(async (tx) => {
     const inv = await lockInvitation(tx, code);
@@ -68,7 +70,7 @@ export async function joinTrip(db: Db, user: SessionUser, rawCode: string) {
     return admitted;
   });
   if ("error" in result) {
-    failures.fail(user.id);
+    await failures.fail(user.id);
     throw new AppError(404, "NOT_FOUND", TRIP_MESSAGES.invalidCode);
   }
   const detail = await getTripDetail(db, { tripId: result.tripId, userId: user.id } as TripScope);

@@ -55,6 +55,11 @@ const ALIVE_MS = 60_000;
  */
 export class OptimizationService {
   private readonly running = new Map<string, Running>();
+
+  /** Optimisations running in this process now (metrics). */
+  get runningCount(): number {
+    return this.running.size;
+  }
   /** Starts still reading the trip: two members pressing at the same moment get one job. */
   private readonly starting = new Map<string, Promise<{ jobId: string; joined: boolean }>>();
   constructor(

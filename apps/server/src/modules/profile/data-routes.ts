@@ -19,7 +19,7 @@ const QUICK_WAIT_MS = 400;
 export async function accountDataRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
   const exports = new ExportJobs(db, ctx.config.publicUrl, app.log);
-  app.addHook("onClose", async () => exports.close());
+  app.addHook("onClose", () => exports.close());
   const notAvailable = () => notFound(text("server:accountData.exportNotFound"));
 
   app.post(
@@ -30,7 +30,7 @@ export async function accountDataRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const job = exports.start(user.id);
+      const job = await exports.start(user.id);
       await Promise.race([job.done, new Promise((done) => setTimeout(done, QUICK_WAIT_MS).unref())]);
       return reply.status(202).send(exports.view(job));
     },
@@ -43,7 +43,7 @@ export async function accountDataRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["profile"], params: jobParams, response: { 200: exportJobSchema } },
     },
     async (request, reply) => {
-      const job = exports.get((await request.requireUser()).id, request.params.jobId);
+      const job = await exports.get((await request.requireUser()).id, request.params.jobId);
       if (!job) throw notAvailable();
       return reply.header("cache-control", "no-store").send(exports.view(job));
     },
@@ -53,16 +53,18 @@ export async function accountDataRoutes(app: App, ctx: AppContext) {
     "/api/me/export/:jobId/file",
     { config: { guard: "signedIn" }, schema: { tags: ["profile"], params: jobParams } },
     async (request, reply) => {
-      const job = exports.get((await request.requireUser()).id, request.params.jobId);
+      const userId = (await request.requireUser()).id;
+      const job = await exports.get(userId, request.params.jobId);
       if (!job) throw notAvailable();
       if (job.status === "failed")
         throw new AppError(409, "CONFLICT", text("server:accountData.exportFailed"));
-      if (!job.file) throw new AppError(409, "CONFLICT", text("server:accountData.exportNotReady"));
+      const file = job.status === "ready" ? await exports.file(userId, job.id) : undefined;
+      if (!file) throw new AppError(409, "CONFLICT", text("server:accountData.exportNotReady"));
       return reply
         .header("content-type", "application/json; charset=utf-8")
         .header("cache-control", "private, no-store")
         .header("content-disposition", `attachment; filename="${exportFileName(job.startedAt)}"`)
-        .send(job.file);
+        .send(file);
     },
   );
 
@@ -79,8 +81,8 @@ export async function accountDataRoutes(app: App, ctx: AppContext) {
         user,
         request.body.confirm,
       );
-      exports.forget(user.id);
-      ctx.caches.sessions.clear();
+      await exports.forget(user.id);
+      ctx.caches.forgetSessions();
       await clearSessionCookies(ctx, reply);
       return reply.status(204).send();
     },

@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { ExportJob } from "@tabi/contracts";
+import { and, eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect";
+import { exportJobs } from "../../db/schema";
 import { presentBooking } from "../bookings/present";
 import {
   bookingsOf,
@@ -217,14 +218,14 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof collectExport>>>;
 
-interface Job {
+/** A job as any process sees it (the file is read only when it is downloaded). */
+export interface Job {
   id: string;
   userId: string;
   status: ExportJob["status"];
   progress: number;
   startedAt: number;
-  file?: Buffer;
-  /** Settles when the job ends, well or not. */
+  /** Settles when the job ends, well or not (a job running in another process: at once). */
   done: Promise<void>;
 }
 
@@ -232,17 +233,33 @@ interface Job {
 export const exportFileName = (startedAt: number) =>
   `tabi-data-${new Date(startedAt).toISOString().slice(0, 10)}.json`;
 
+/** A running job whose row has not moved for this long was left by a process that stopped. */
+const STALE_MS = 60_000;
+/** Progress is written at most this often (every row read would be a write). */
+const PROGRESS_WRITE_MS = 250;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const jobColumns = {
+  id: exportJobs.id,
+  userId: exportJobs.userId,
+  status: exportJobs.status,
+  progress: exportJobs.progress,
+  startedAt: exportJobs.startedAt,
+  updatedAt: exportJobs.updatedAt,
+};
+
 /**
- * Exports of one's data, made in the background of this process and kept in memory for an hour; each
- * belongs to its user (any other caller finds nothing). One per user: asking again while one runs
- * answers that one; asking after it finished starts a fresh one. In scaled mode (several server
- * processes) a balancer must keep a user on one process (sticky sessions) for the file to be found.
+ * Exports of one's data, made in the background and kept in the database for an hour, so any server
+ * process reports a job's progress and serves its file (issue 27); each belongs to its user (any other
+ * caller finds nothing). One per user: asking again while one runs answers that one; asking after it
+ * finished starts a fresh one. A job whose process stopped is reported failed after a minute.
  */
 export class ExportJobs {
-  private readonly jobs = new Map<string, Job>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly timer: NodeJS.Timeout;
+  /** Jobs this process runs: their ends. */
+  private readonly local = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -250,52 +267,61 @@ export class ExportJobs {
     private readonly log: FastifyBaseLogger,
     private readonly ttlMs = EXPORT_TTL_MS,
   ) {
-    this.timer = setInterval(() => this.sweep(), Math.min(ttlMs, 60_000));
+    this.timer = setInterval(
+      () => void this.sweep().catch((err) => log.warn({ err }, "removing old exports failed")),
+      Math.min(ttlMs, 60_000),
+    );
     this.timer.unref();
   }
 
-  start(userId: string): Job {
-    this.sweep();
-    for (const job of this.jobs.values())
-      if (job.userId === userId) {
-        if (job.status === "running") return job;
-        this.jobs.delete(job.id);
-      }
-    let settle!: () => void;
-    const job: Job = {
-      id: randomUUID(),
-      userId,
-      status: "running",
-      progress: 0,
-      startedAt: Date.now(),
-      done: new Promise<void>((resolve) => {
-        settle = resolve;
-      }),
-    };
-    this.jobs.set(job.id, job);
-    void this.run(job).finally(settle);
-    return job;
+  async start(userId: string): Promise<Job> {
+    await this.sweep();
+    const [current] = await this.db
+      .select(jobColumns)
+      .from(exportJobs)
+      .where(and(eq(exportJobs.userId, userId), eq(exportJobs.status, "running")));
+    if (current && !this.stale(current)) return this.toJob(current);
+    await this.db.delete(exportJobs).where(eq(exportJobs.userId, userId));
+    const [row] = await this.db
+      .insert(exportJobs)
+      .values({ userId, status: "running", progress: 0 })
+      .returning(jobColumns);
+    const done = this.run(row!.id, userId);
+    this.local.set(row!.id, done);
+    void done.finally(() => this.local.delete(row!.id));
+    return this.toJob(row!);
   }
 
   /** The user's job by its id; undefined for an unknown, expired or someone else's job. */
-  get(userId: string, jobId: string): Job | undefined {
-    const job = this.jobs.get(jobId);
-    if (!job || job.userId !== userId) return undefined;
-    if (this.expired(job)) {
-      this.jobs.delete(job.id);
-      return undefined;
-    }
-    return job;
+  async get(userId: string, jobId: string): Promise<Job | undefined> {
+    if (!UUID.test(jobId)) return undefined;
+    const [row] = await this.db
+      .select(jobColumns)
+      .from(exportJobs)
+      .where(and(eq(exportJobs.id, jobId), eq(exportJobs.userId, userId)));
+    if (!row || this.expired(row.startedAt.getTime())) return undefined;
+    return this.toJob(row);
+  }
+
+  /** The finished file of the user's job (undefined while it runs, or for a job not theirs). */
+  async file(userId: string, jobId: string): Promise<string | undefined> {
+    if (!UUID.test(jobId)) return undefined;
+    const [row] = await this.db
+      .select({ file: exportJobs.file })
+      .from(exportJobs)
+      .where(and(eq(exportJobs.id, jobId), eq(exportJobs.userId, userId), eq(exportJobs.status, "ready")));
+    return row?.file ?? undefined;
   }
 
   /** Drops every export of the user (an account that is deleted leaves no file behind). */
-  forget(userId: string): void {
-    for (const job of this.jobs.values()) if (job.userId === userId) this.jobs.delete(job.id);
+  async forget(userId: string): Promise<void> {
+    await this.db.delete(exportJobs).where(eq(exportJobs.userId, userId));
   }
 
-  close(): void {
+  /** Stops the sweep; waits for the jobs running here (a draining process finishes its work). */
+  async close(): Promise<void> {
     clearInterval(this.timer);
-    this.jobs.clear();
+    await Promise.allSettled(this.local.values());
   }
 
   view(job: Job): ExportJob {
@@ -307,28 +333,69 @@ export class ExportJobs {
     };
   }
 
-  private expired(job: Job) {
-    return Date.now() >= job.startedAt + this.ttlMs;
+  private toJob(row: {
+    id: string;
+    userId: string;
+    status: ExportJob["status"];
+    progress: number;
+    startedAt: Date;
+    updatedAt: Date;
+  }): Job {
+    const failed = this.stale(row);
+    return {
+      id: row.id,
+      userId: row.userId,
+      status: failed ? "failed" : row.status,
+      progress: row.progress,
+      startedAt: row.startedAt.getTime(),
+      done: this.local.get(row.id) ?? Promise.resolve(),
+    };
   }
 
-  private sweep() {
-    for (const job of this.jobs.values()) if (this.expired(job)) this.jobs.delete(job.id);
+  private stale(row: { status: string; updatedAt: Date }) {
+    return row.status === "running" && Date.now() - row.updatedAt.getTime() > STALE_MS;
   }
 
-  private async run(job: Job) {
+  private expired(startedAt: number) {
+    return Date.now() >= startedAt + this.ttlMs;
+  }
+
+  private async sweep() {
+    await this.db.delete(exportJobs).where(lt(exportJobs.startedAt, new Date(Date.now() - this.ttlMs)));
+  }
+
+  private async run(id: string, userId: string): Promise<void> {
     if (this.running >= MAX_RUNNING) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
+    let written = 0;
+    let progress = 0;
+    let lastWrite = Date.now();
+    let writing: Promise<unknown> = Promise.resolve();
+    const touch = (values: Partial<typeof exportJobs.$inferInsert>) =>
+      this.db
+        .update(exportJobs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(exportJobs.id, id));
     try {
-      const data = await collectExport(this.db, job.userId, this.origin, (p) => {
-        job.progress = Math.max(job.progress, p);
+      const data = await collectExport(this.db, userId, this.origin, (p) => {
+        progress = Math.max(progress, p);
+        if (progress > written && Date.now() - lastWrite >= PROGRESS_WRITE_MS) {
+          written = progress;
+          lastWrite = Date.now();
+          writing = writing.then(() => touch({ progress: written })).catch(() => {});
+        }
       });
       if (!data) throw new Error("the user is gone");
-      job.file = Buffer.from(`${JSON.stringify(data, null, 2)}\n`);
-      job.progress = 100;
-      job.status = "ready";
+      await writing;
+      await touch({
+        status: "ready",
+        progress: 100,
+        file: `${JSON.stringify(data, null, 2)}\n`,
+      });
     } catch (err) {
       this.log.warn({ err }, "a data export failed");
-      job.status = "failed";
+      await writing;
+      await touch({ status: "failed" }).catch(() => {});
     } finally {
       this.running--;
       this.waiting.shift()?.();

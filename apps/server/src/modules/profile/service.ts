@@ -94,7 +94,7 @@ export async function updateName(
   const me = presentMe({ ...user, name });
   if (name === user.name) return me;
   await saveName(deps.db, user.id, name);
-  deps.caches.sessions.clear();
+  deps.caches.forgetSessions();
   const tripIds = await tripIdsOf(deps.db, user.id);
   for (const tripId of tripIds) deps.caches.trips.invalidate(tripId);
   // The name is saved: a lost event costs the members a refresh, not the change.

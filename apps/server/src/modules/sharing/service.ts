@@ -17,9 +17,10 @@ import type { Db } from "../../db/connect";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
+import type { Counters } from "../../limits/counters";
+import { FailureLimiter } from "../../limits/failure-limiter";
 import type { TripBus } from "../../realtime/bus";
 import { isPremiumActive } from "../billing/plan";
-import { FailureLimiter } from "../invitations/limiter";
 import { admitMember } from "../members/admit";
 import { tripZone } from "../trips/zone";
 import * as q from "./queries";
@@ -31,8 +32,6 @@ export const UNLOCK_TTL_MS = 60 * 60_000;
 // At 20 guesses a link per 15 minutes, a 10-character password of letters and digits (62^10) takes
 // about 2e14 days on average: the figure in decision 0012.
 const FAILURE_WINDOW_MS = 15 * 60_000;
-const clientFailures = new FailureLimiter(5, FAILURE_WINDOW_MS);
-const linkFailures = new FailureLimiter(20, FAILURE_WINDOW_MS);
 const ANALYTICS_DAYS = 30;
 
 /** Who is asking, for the counts: the visitor hash is made of these and the day. */
@@ -68,11 +67,18 @@ const today = (now = new Date()) => now.toISOString().slice(0, 10);
 export const unlockCookieName = (shareId: string) => `tabi_share_${shareId.replaceAll("-", "")}`;
 
 export class SharingService {
+  private readonly clientFailures: FailureLimiter;
+  private readonly linkFailures: FailureLimiter;
+
   constructor(
     private readonly db: Db,
     private readonly keys: ShareKeys,
     private readonly bus: TripBus,
-  ) {}
+    counters: Counters,
+  ) {
+    this.clientFailures = new FailureLimiter(counters, "share-client", 5, FAILURE_WINDOW_MS);
+    this.linkFailures = new FailureLimiter(counters, "share-link", 20, FAILURE_WINDOW_MS);
+  }
 
   // ---- the trip's members -------------------------------------------------------------------
 
@@ -216,12 +222,11 @@ export class SharingService {
   ): Promise<{ name: string; value: string; maxAge: number }> {
     const row = await this.resolve(token);
     const clientKey = `${client}`;
-    if (clientFailures.blocked(clientKey) || linkFailures.blocked(row.id))
+    if ((await this.clientFailures.blocked(clientKey)) || (await this.linkFailures.blocked(row.id)))
       throw new AppError(429, "RATE_LIMITED", SHARE_MESSAGES.tooManyAttempts);
     const ok = row.passwordHash ? await verify(row.passwordHash, password).catch(() => false) : true;
     if (!ok) {
-      clientFailures.fail(clientKey);
-      linkFailures.fail(row.id);
+      await Promise.all([this.clientFailures.fail(clientKey), this.linkFailures.fail(row.id)]);
       throw new AppError(401, "WRONG_PASSWORD", SHARE_MESSAGES.wrongPassword);
     }
     const expiresAt = Date.now() + UNLOCK_TTL_MS;

@@ -15,15 +15,31 @@ export const DEV_MAIL_TOKEN_HEADER = "x-dev-mail-token";
 export async function systemRoutes(app: App, ctx: AppContext) {
   const { database, config } = ctx;
 
+  // Alive: answers without the database (a process that cannot reach it is not ready, but restarting
+  // it would not help). The migrations as applied at start.
+  const migrations = await migrationState(database);
   app.get(
     "/api/health",
     { config: { guard: "public" }, schema: { tags: ["system"], response: { 200: healthSchema } } },
     async () => ({
       status: "ok" as const,
       database: database.kind,
-      migrations: await migrationState(database),
+      migrations,
       uptimeMs: Date.now() - ctx.startedAt,
     }),
+  );
+
+  // Ready for traffic: the database answers, every migration is applied, and not draining (issue 27).
+  app.get(
+    "/api/ready",
+    { config: { guard: "public" }, schema: { tags: ["system"] } },
+    async (_request, reply) => {
+      const state = await ctx.lifecycle.ready();
+      return reply
+        .status(state.ready ? 200 : 503)
+        .header("cache-control", "no-store")
+        .send({ ready: state.ready, ...(state.reason ? { reason: state.reason } : {}) });
+    },
   );
 
   const clientConfig: ClientConfig = {
@@ -102,7 +118,7 @@ export async function systemRoutes(app: App, ctx: AppContext) {
           .where(eq(users.email, request.body.email.toLowerCase()))
           .returning({ id: users.id });
         if (!updated.length) throw notFound();
-        ctx.caches.sessions.clear();
+        ctx.caches.forgetSessions();
         return reply.status(204).send();
       },
     );

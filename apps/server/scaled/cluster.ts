@@ -4,6 +4,7 @@
 // build (`npm run build`), as an operator would, and torn down (database dropped) at the end.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -137,11 +138,11 @@ export class Cluster {
       if (app.child.exitCode !== null || app.child.signalCode !== null)
         throw new Error(`process on ${app.port} exited during start-up:\n${tail(app.log)}`);
       try {
-        const res = await fetch(`http://127.0.0.1:${app.port}/api/ready`);
-        if (res.status === 200) return;
-        if (res.status === 404) {
+        const status = await statusOf(app.port, "/api/ready");
+        if (status === 200) return;
+        if (status === 404) {
           this.readyEndpoint = false;
-          if ((await fetch(`http://127.0.0.1:${app.port}/api/health`)).status === 200) return;
+          if ((await statusOf(app.port, "/api/health")) === 200) return;
         }
       } catch {
         // not listening yet
@@ -225,7 +226,8 @@ http {
     const stopping = [...this.apps.map((a) => a.child), this.worker].filter(
       (c): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null,
     );
-    await Promise.all(stopping.map((c) => stopChild(c)));
+    // The test's own keep-alive connections would hold each for all of DRAIN_SECONDS: 3 s, then SIGKILL.
+    await Promise.all(stopping.map((c) => stopChild(c, "SIGTERM", 3000)));
     if (this.nginx && this.nginx.exitCode === null) await stopChild(this.nginx, "SIGQUIT");
     await this.pool?.end().catch(() => {});
     if (this.admin) {
@@ -234,6 +236,23 @@ http {
     }
     if (!process.env.SCALED_KEEP) rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A GET on a connection of its own, closed after the answer: a poll left idle in a keep-alive pool
+ * would hold a draining process for all of DRAIN_SECONDS (only nginx's connections are meant to).
+ */
+function statusOf(port: number, path: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = httpGet(
+      { host: "127.0.0.1", port, path, agent: false, headers: { connection: "close" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", fail);
+  });
 }
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM", graceMs = 20_000) {

@@ -50,6 +50,14 @@ describe("started together", () => {
 });
 
 describe("nginx in front", () => {
+  it("keeps idle connections longer in the app than in nginx (10 s) and a cloud balancer (60 s)", async () => {
+    for (const port of ports()) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const timeout = Number(/timeout=(\d+)/.exec(res.headers.get("keep-alive") ?? "")?.[1]);
+      expect(timeout, `Keep-Alive of ${port}: ${res.headers.get("keep-alive")}`).toBeGreaterThan(60);
+    }
+  });
+
   it("balances round-robin over the three processes", async () => {
     for (let i = 0; i < 30; i++) await fetch(`${cluster.base}/api/health`);
     await sleep(100); // the access log is written after the response

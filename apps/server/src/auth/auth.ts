@@ -10,7 +10,7 @@ import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
 import { allowedOrigins } from "../http/origin";
 import { contextLanguage, translate } from "../i18n";
-import { findLanguage } from "../modules/profile/queries";
+import { findLanguage } from "../modules/members/users";
 import type { MailProvider } from "../providers/mail";
 import { confirmEmail } from "../providers/mail/templates";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { SessionUser } from "../http/guards";
+import type { SessionUser } from "../auth/session-user";
 import type { TripBus } from "../realtime/bus";
 import type { CacheClear } from "../realtime/pg-notify";
 import { SessionCache } from "./session-cache";

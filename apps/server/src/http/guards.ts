@@ -2,29 +2,18 @@ import { TRIP_MESSAGES } from "@tabi/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../auth/auth";
 import { toFetchHeaders } from "../auth/bridge";
+import type { SessionUser } from "../auth/session-user";
 import { membershipKey, type ReadCaches } from "../cache";
 import type { Db } from "../db/connect";
 import { type Language, matchLanguage } from "../i18n";
 import { findMembership } from "../modules/members/queries";
-import { findLanguage } from "../modules/profile/queries";
+import { findLanguage } from "../modules/members/users";
 import { forbidden, type Message, notFound, unauthorized } from "./errors";
 import { isDatabaseUnavailable } from "./unavailable";
 
 export type Guard = "public" | "signedIn" | "tripMember" | "tripAdmin" | "tripOwner";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image?: string | null;
-  isAnonymous?: boolean | null;
-  isPremium?: boolean | null;
-  premiumExpiresAt?: Date | null;
-  createdAt: Date;
-  /** The profile's language (user_settings), read with the session and cached with it; null: not chosen. */
-  language?: Language | null;
-}
+export type { SessionUser };
 
 declare const tripScopeBrand: unique symbol;
 /**

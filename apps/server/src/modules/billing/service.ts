@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../h
 import type { SessionUser } from "../../http/guards";
 import { text } from "../../i18n";
 import { INLINE_PRICE_ID, type PaymentEvent, type PaymentsProvider } from "../../providers/payments";
+import { isPremiumActive } from "../members/plan";
 import {
   eventObject,
   idOf,
@@ -16,7 +17,6 @@ import {
   str,
   subscriptionPeriodEnd,
 } from "./events";
-import { isPremiumActive } from "./plan";
 import {
   findByCheckout,
   findByCustomer,

@@ -15,9 +15,9 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import type { StorageProvider } from "../../providers/storage";
+import { deleteUploadFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
 import { deleteUploadRow, findUpload } from "../uploads/queries";
-import { deleteUploadFiles } from "../uploads/service";
 import { presentMessage, summarise } from "./present";
 import {
   addReaction,

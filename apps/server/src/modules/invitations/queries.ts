@@ -19,11 +19,6 @@ export async function findUsableInvitation(db: Executor, tripId: string, now = n
   return row;
 }
 
-export async function insertInvitation(db: Executor, values: typeof invitationCodes.$inferInsert) {
-  const [row] = await db.insert(invitationCodes).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
 export async function lockInvitation(tx: Tx, code: string) {
   const [row] = await tx.select().from(invitationCodes).where(eq(invitationCodes.code, code)).for("update");
   return row;

@@ -1,16 +1,14 @@
 import { type Invitation, TRIP_MESSAGES } from "@tabi/contracts";
-import type { Db, Executor } from "../../db/connect";
+import type { Db } from "../../db/connect";
 import { AppError, forbidden } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import type { FailureLimiter } from "../../limits/failure-limiter";
 import { admitMember, JOINING_FLAGS } from "../members/admit";
+import { createInvitation } from "../members/invitation";
+import { displayCode, normalizeCode } from "../members/invitation-code";
 import { getTripDetail } from "../trips/service";
-import { displayCode, generateCode, normalizeCode } from "./code";
-import { countUse, findUsableInvitation, insertInvitation, lockInvitation } from "./queries";
-
-const EXPIRY_DAYS = 30;
-const MAX_USES = 10;
+import { countUse, findUsableInvitation, lockInvitation } from "./queries";
 
 function present(row: {
   code: string;
@@ -25,19 +23,6 @@ function present(row: {
     maxUses: row.maxUses,
     currentUses: row.currentUses,
   };
-}
-
-export async function createInvitation(db: Executor, tripId: string, createdBy: string) {
-  for (;;) {
-    const row = await insertInvitation(db, {
-      code: generateCode(),
-      tripId,
-      createdBy,
-      maxUses: MAX_USES,
-      expiresAt: new Date(Date.now() + EXPIRY_DAYS * 86_400_000),
-    });
-    if (row) return row; // else: the random code existed already; draw again
-  }
 }
 
 /** The trip's code: reused while active, unexpired and not used up; otherwise a new one (spec 3 s.4). */

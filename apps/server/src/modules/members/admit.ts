@@ -2,11 +2,11 @@ import { TRIP_MESSAGES } from "@tabi/contracts";
 import type { Tx } from "../../db/connect";
 import { AppError } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
-import { limitsFor } from "../billing/plan";
-import { findUserById } from "../profile/queries";
 import { insertMember, lockTrip, setMemberCount } from "../trips/queries";
 import { lowestFreeColor } from "./colors";
+import { limitsFor } from "./plan";
 import { countMemberships, usedColors } from "./queries";
+import { findUserById } from "./users";
 
 export interface JoinFlags {
   canAddPlaces: boolean;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Executor } from "../../db/connect";
-import { tripMembers, trips, users } from "../../db/schema";
+import { tripMembers, tripShares, trips, users } from "../../db/schema";
 
 export type MembershipRow = typeof tripMembers.$inferSelect & { ownerId: string };
 
@@ -73,4 +73,12 @@ export async function updateMember(
 
 export async function deleteMember(db: Executor, tripId: string, userId: string) {
   await db.delete(tripMembers).where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)));
+}
+
+/** A member leaves or is removed: the links they made stop opening (they know those URLs). */
+export async function revokeLinksOf(db: Executor, tripId: string, userId: string) {
+  await db
+    .update(tripShares)
+    .set({ isActive: false })
+    .where(and(eq(tripShares.tripId, tripId), eq(tripShares.createdBy, userId)));
 }

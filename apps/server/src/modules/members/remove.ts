@@ -4,9 +4,8 @@ import { tripMembers } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { revokeLinksOf } from "../sharing/queries";
 import { lockTrip, setMemberCount } from "../trips/queries";
-import { findMembership } from "./queries";
+import { findMembership, revokeLinksOf } from "./queries";
 
 /**
  * An admin removes another member. Their feed token goes with the membership row; realtime/hub.ts tells

@@ -5,10 +5,9 @@ import { tripMembers, trips } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { revokeLinksOf } from "../sharing/queries";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
-import { findMembership, updateMember } from "./queries";
+import { findMembership, revokeLinksOf, updateMember } from "./queries";
 
 export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
   // An empty change would reach the database as an UPDATE with no columns.

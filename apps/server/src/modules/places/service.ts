@@ -11,7 +11,7 @@ import type { Db, Executor } from "../../db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { limitsFor } from "../billing/plan";
+import { limitsFor } from "../members/plan";
 import { canAddPlacesNow } from "../trips/present";
 import { syncTripZone, zoneAt } from "../trips/zone";
 import { assertPlacePhotos } from "../uploads/service";

@@ -8,11 +8,10 @@ import type { SessionUser } from "../../http/guards";
 import { text } from "../../i18n";
 import type { PaymentsProvider } from "../../providers/payments/types";
 import type { StorageProvider } from "../../providers/storage";
+import { deleteUploadFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
-import { revokeLinksOf } from "../sharing/queries";
-import { lockTrip, setMemberCount } from "../trips/queries";
-import { uploadsOfTrip } from "../uploads/queries";
-import { deleteUploadFiles } from "../uploads/service";
+import { revokeLinksOf } from "../members/queries";
+import { lockTrip, setMemberCount, uploadsOfTrip } from "../trips/queries";
 import {
   deleteUploadsOf,
   deleteUserRow,

@@ -4,11 +4,6 @@ import type { Db, Executor } from "../../db/connect";
 import { optimizationResults, places, tripMembers, userSettings, users } from "../../db/schema";
 import type { Language } from "../../i18n";
 
-export async function findUserById(db: Executor, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 export async function emailTaken(db: Db, email: string, exceptUserId: string) {
   const [row] = await db
     .select({ id: users.id })
@@ -39,15 +34,6 @@ export async function userStats(db: Db, userId: string) {
     db.select({ n: count() }).from(tripMembers).where(eq(tripMembers.userId, userId)),
   ]);
   return { placesAdded: p?.n ?? 0, routesOptimized: o?.n ?? 0, tripsPlanned: t?.n ?? 0 };
-}
-
-/** The profile's language; null when the user has not chosen one (no settings row, or none set). */
-export async function findLanguage(db: Executor, userId: string): Promise<Language | null> {
-  const [row] = await db
-    .select({ language: userSettings.language })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return row?.language ?? null;
 }
 
 export async function saveLanguage(db: Db, userId: string, language: Language) {

@@ -15,12 +15,12 @@ import { badRequest, conflict } from "../../http/errors";
 import type { SessionUser } from "../../http/guards";
 import { type Language, languageContext, text } from "../../i18n";
 import type { TripBus } from "../../realtime/bus";
-import { isPremiumActive } from "../billing/plan";
+import { isPremiumActive } from "../members/plan";
+import { findUserById } from "../members/users";
 import {
   attachEmail,
   emailTaken,
   findNotificationSettings,
-  findUserById,
   saveLanguage,
   saveName,
   saveNotificationSettings,

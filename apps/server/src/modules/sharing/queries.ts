@@ -147,11 +147,3 @@ export async function membershipOf(db: Executor, tripId: string, userId: string)
     .limit(1);
   return row;
 }
-
-/** A member leaves or is removed: the links they made stop opening (they know those URLs). */
-export async function revokeLinksOf(db: Executor, tripId: string, userId: string) {
-  await db
-    .update(tripShares)
-    .set({ isActive: false })
-    .where(and(eq(tripShares.tripId, tripId), eq(tripShares.createdBy, userId)));
-}

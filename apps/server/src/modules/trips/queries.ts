@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/connect";
 import { rowsOf } from "../../db/json-rows";
-import { places, tripMembers, trips } from "../../db/schema";
+import { places, tripMembers, trips, uploads } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
 
 export type TripRow = typeof trips.$inferSelect;
@@ -97,4 +97,12 @@ export async function setTripZone(db: Executor, tripId: string, zone: string): P
     .where(and(eq(trips.id, tripId), sql`${trips.timezone} <> ${zone}`))
     .returning({ id: trips.id });
   return rows.length > 0;
+}
+
+/** The storage keys of every upload of a trip (its files, to remove with the trip). */
+export function uploadsOfTrip(db: Executor, tripId: string) {
+  return db
+    .select({ key: uploads.key, thumbKey: uploads.thumbKey })
+    .from(uploads)
+    .where(eq(uploads.tripId, tripId));
 }

@@ -18,11 +18,10 @@ import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import type { Language } from "../../i18n";
 import type { StorageProvider } from "../../providers/storage";
-import { limitsFor } from "../billing/plan";
-import { createInvitation } from "../invitations/service";
+import { deleteUploadFiles } from "../../providers/storage/delete-files";
+import { createInvitation } from "../members/invitation";
+import { limitsFor } from "../members/plan";
 import { countMemberships, listMembers } from "../members/queries";
-import { uploadsOfTrip } from "../uploads/queries";
-import { deleteUploadFiles } from "../uploads/service";
 import { defaultTripName } from "./naming";
 import { type MemberWithUser, presentMember, presentTrip } from "./present";
 import {
@@ -33,6 +32,7 @@ import {
   insertTrip,
   listTripsOfUser,
   updateTrip,
+  uploadsOfTrip,
   zoneInputs,
 } from "./queries";
 import { tripZone } from "./zone";

@@ -39,11 +39,3 @@ export async function deleteUploadRow(db: Executor, uploadId: string): Promise<U
   const [row] = await db.delete(uploads).where(eq(uploads.id, uploadId)).returning();
   return row;
 }
-
-/** The storage keys of every upload of a trip (its files, to remove with the trip). */
-export function uploadsOfTrip(db: Executor, tripId: string) {
-  return db
-    .select({ key: uploads.key, thumbKey: uploads.thumbKey })
-    .from(uploads)
-    .where(eq(uploads.tripId, tripId));
-}

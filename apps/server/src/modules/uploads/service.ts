@@ -6,6 +6,7 @@ import { AppError, badRequest } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import type { StorageProvider, StoredObject } from "../../providers/storage";
+import { deleteUploadFiles } from "../../providers/storage/delete-files";
 import { processImage } from "./image";
 import { insertUpload, tripUploadIds, type UploadRow } from "./queries";
 
@@ -93,18 +94,6 @@ export async function readUpload(
   } catch (err) {
     throw storageUnavailable(deps.log, err);
   }
-}
-
-/**
- * Removes an upload's photo and thumbnail from the store (after its row is gone, or when it was
- * never recorded). Never rejects: false when the store failed and a file may be left behind.
- */
-export async function deleteUploadFiles(
-  storage: StorageProvider,
-  row: Pick<UploadRow, "key" | "thumbKey">,
-): Promise<boolean> {
-  const results = await Promise.allSettled([storage.delete(row.key), storage.delete(row.thumbKey)]);
-  return results.every((r) => r.status === "fulfilled");
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connect";
 import { chatMessages, places, uploads } from "../../db/schema";
 import type { StorageProvider } from "../../providers/storage";
-import { deleteUploadFiles } from "./service";
+import { deleteUploadFiles } from "../../providers/storage/delete-files";
 
 /** An upload nothing uses is kept this long (a message or a place being written may still take it). */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;

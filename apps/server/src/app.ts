@@ -20,6 +20,7 @@ import { startEmbeddedMaintenance } from "./db/maintenance";
 import { runMigrations } from "./db/migrate";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
+import { registerCompression } from "./http/compress";
 import { registerInputGuards } from "./http/json";
 import { registerLifecycle } from "./http/lifecycle";
 import { registerMetrics } from "./http/metrics";
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   const payments = createPaymentsProvider(config, secrets.authSecret);
   const lifecycle = registerLifecycle(app, database);
+  registerCompression(app);
   registerMetrics(app, config.metricsToken, {
     database,
     queue,

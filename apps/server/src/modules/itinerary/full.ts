@@ -1,5 +1,6 @@
 import { placeSchema, TRIP_MESSAGES, tripFullSchema } from "@tabi/contracts";
 import { TRIP_PARTS } from "../../cache";
+import { compress, type Encoding } from "../../http/compress";
 import { notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import { presentBooking } from "../bookings/present";
@@ -54,6 +55,28 @@ export async function tripFullBody(ctx: AppContext, scope: TripScope, user: Sess
   const deadline = trip.addPlaceDeadline ? Date.parse(trip.addPlaceDeadline) : undefined;
   cache.set(scope.tripId, key, body, token, deadline && deadline > Date.now() ? deadline : undefined);
   return body;
+}
+
+/**
+ * `/full` in the client's encoding: compressed once per body and kept beside it, so a screen load
+ * of a cached trip costs neither a database read nor a compression (issue 28).
+ */
+export async function tripFullAnswer(
+  ctx: AppContext,
+  scope: TripScope,
+  user: SessionUser,
+  encoding: Encoding | undefined,
+): Promise<{ body: string | Buffer; encoding?: Encoding }> {
+  const cache = ctx.caches.trips;
+  const token = cache.token(scope.tripId);
+  const body = await tripFullBody(ctx, scope, user);
+  if (!encoding || body.length < 1024) return { body };
+  const key = `full:${user.id}:${isPremiumActive(user) ? 1 : 0}:${encoding}`;
+  const kept = cache.get<{ source: string; bytes: Buffer }>(scope.tripId, key);
+  if (kept?.source === body) return { body: kept.bytes, encoding };
+  const bytes = compress(body, encoding);
+  cache.set(scope.tripId, key, { source: body, bytes }, token, undefined, bytes.length);
+  return { body: bytes, encoding };
 }
 
 async function readTripAndMembers(ctx: AppContext, scope: TripScope) {

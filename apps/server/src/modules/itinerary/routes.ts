@@ -9,11 +9,12 @@ import {
   tripFullSchema,
 } from "@tabi/contracts";
 import { z } from "zod";
+import { acceptedEncoding } from "../../http/compress";
 import { forbidden, notFound } from "../../http/errors";
 import { scopeOf, type TripScope } from "../../http/guards";
 import { matchLanguage, text } from "../../i18n";
 import type { App, AppContext } from "../types";
-import { tripFullBody } from "./full";
+import { tripFullAnswer } from "./full";
 import { findFeedMember, rotateMemberFeedToken } from "./queries";
 
 const tripParams = z.object({ tripId: z.string() });
@@ -58,11 +59,19 @@ export async function itineraryRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["itinerary"], params: tripParams, response: { 200: fullSchema } },
     },
     async (request, reply) => {
-      const body = await tripFullBody(ctx, scopeOf(request), await request.requireUser());
-      // A string with a JSON content type is sent as it is (already checked against the schema above).
+      const answer = await tripFullAnswer(
+        ctx,
+        scopeOf(request),
+        await request.requireUser(),
+        acceptedEncoding(request.headers["accept-encoding"]),
+      );
+      reply.header("vary", "accept-encoding");
+      if (answer.encoding) reply.header("content-encoding", answer.encoding);
+      // A string or its compressed bytes with a JSON content type go as they are (already checked
+      // against the schema above).
       return reply
         .type("application/json; charset=utf-8")
-        .send(body as unknown as z.infer<typeof fullSchema>);
+        .send(answer.body as unknown as z.infer<typeof fullSchema>);
     },
   );
 

@@ -30,6 +30,24 @@ describe("TripBus", () => {
     expect(seen).toEqual([`all:${a.seq}`, `trip:${a.seq}`, `all:${b.seq}`, `trip:${b.seq}`]);
   });
 
+  it("sends one 'places changed' for a burst: identical signals waiting in the trip's line are shared", async () => {
+    const owner = await registered(t.app, "bus-burst@example.com");
+    const trip = await createTrip(owner);
+    const before = await t.app.ctx.bus.currentSeq(trip.id);
+    const seen: number[] = [];
+    const off = t.app.ctx.bus.subscribe(trip.id, (e) => seen.push(e.seq));
+    const bus = t.app.ctx.bus;
+    const first = bus.publish({ type: "members.changed", tripId: trip.id }); // in flight
+    const burst = Array.from({ length: 10 }, () => bus.publish({ type: "places.changed", tripId: trip.id }));
+    const events = await Promise.all([first, ...burst]);
+    off();
+    // One for the members, one for the ten place writes, in order; every writer hears of a number
+    // sent after its own write.
+    expect(seen).toEqual([before + 1, before + 2]);
+    expect(new Set(events.slice(1).map((e) => e.seq))).toEqual(new Set([before + 2]));
+    expect(await bus.currentSeq(trip.id)).toBe(before + 2);
+  });
+
   // Scaled mode: two server processes on one PostgreSQL database hear each other's events.
   it.runIf(t?.app.ctx.database.kind === "postgres" || process.env.DATABASE_URL)(
     "carries events between processes with LISTEN/NOTIFY",

@@ -9,6 +9,8 @@ export type { TripSignal };
 
 const ALL = Symbol("all trips");
 const CLEAR = Symbol("cache clears");
+/** Events that only say "refetch this": two in a row say no more than one. */
+const COALESCED = new Set<TripEventInput["type"]>(["places.changed", "members.changed", "bookings.changed"]);
 
 /**
  * Fans trip events out to the sockets subscribed to the trip. In-process on PGlite; on PostgreSQL
@@ -51,14 +53,29 @@ export class TripBus {
   }
 
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per trip: a "something changed" event waiting behind the one being sent (see `publish`). */
+  private readonly waiting = new Map<string, Promise<TripEvent>>();
 
   /**
    * Events of one trip are numbered and sent one after another: with a connection pool, two
    * concurrent publishes could otherwise reach sockets in the opposite order of their numbers.
    */
   publish(event: TripEventInput): Promise<TripEvent> {
+    // A burst of writes to one trip (ten members adding places) asks for one "places changed" each;
+    // one sent after the last of them tells the clients the same thing, so an identical signal still
+    // waiting in the trip's line is shared: one UPDATE and one NOTIFY per trip and burst, and
+    // PostgreSQL is idle soon after the last answer (issue 28).
+    const coalesce = COALESCED.has(event.type) ? `${event.tripId}\u0000${event.type}` : undefined;
+    const already = coalesce ? this.waiting.get(coalesce) : undefined;
+    if (already) return already;
     const previous = this.queues.get(event.tripId) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(() => this.publishNow(event));
+    const next = previous
+      .catch(() => {})
+      .then(() => {
+        if (coalesce && this.waiting.get(coalesce) === next) this.waiting.delete(coalesce);
+        return this.publishNow(event);
+      });
+    if (coalesce) this.waiting.set(coalesce, next);
     this.queues.set(event.tripId, next);
     void next
       .finally(() => {

@@ -1,6 +1,6 @@
 // Helpers shared by the server benches: start the built server as `npm start` does, call its API.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 // BENCH_SERVER_DIR: another build of apps/server to measure (a before/after comparison).
@@ -80,6 +80,23 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds of every PostgreSQL process on this machine (the server's backends and its workers). */
+export function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1].split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
 /**
  * Waits until the server is idle (under 10% of a core for 250 ms, at most `maxMs`): work a run left
  * behind (trip events still being published after their responses) must not be measured in the next.
@@ -102,5 +119,10 @@ export function figure(result) {
   const cpu = result.cpuMsPerRequest === undefined ? "" : `, ${result.cpuMsPerRequest.toFixed(2)} ms CPU/req`;
   const settled =
     result.settledMs > 600 ? ` (server busy ${(result.settledMs / 1000).toFixed(1)} s before)` : "";
-  return `${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms${cpu}${failures}${settled}`;
+  const after = result.after
+    ? `; after the burst: server quiet in ${(result.after.quietMs / 1000).toFixed(1)} s${
+        result.after.postgresCpu === undefined ? "" : `, PostgreSQL ${result.after.postgresCpu.toFixed(2)} s CPU meanwhile`
+      }`
+    : "";
+  return `${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms${cpu}${failures}${settled}${after}`;
 }

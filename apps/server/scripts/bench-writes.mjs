@@ -14,6 +14,7 @@ import {
   cpuSeconds,
   day,
   figure,
+  postgresCpuSeconds,
   randomPort,
   serverDir,
   settle,
@@ -215,7 +216,12 @@ export async function benchWrites(kind, { seconds = 6, nodeFlags = [], only } = 
     for (const [, name, cycle] of measures) {
       const settled = await settle(server.child.pid);
       const result = await cannon(api.base, cycle, seconds, server.child.pid);
-      rows.push([name, Object.assign(result, { settledMs: settled })]);
+      // What the burst leaves behind: the server's work after its last answer (trip events), and
+      // PostgreSQL's CPU meanwhile (issue 28: idle within a second of the last response).
+      const pg0 = kind === "postgres" ? postgresCpuSeconds() : undefined;
+      const quietMs = await settle(server.child.pid);
+      const after = { quietMs, postgresCpu: pg0 === undefined ? undefined : postgresCpuSeconds() - pg0 };
+      rows.push([name, Object.assign(result, { settledMs: settled, after })]);
     }
     return rows;
   } finally {

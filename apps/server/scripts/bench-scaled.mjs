@@ -204,8 +204,12 @@ export async function benchScaled(n) {
   }
 }
 
-const cpuCell = ({ cpu }) =>
-  `apps ${cpu.apps.map((c) => `${c}%`).join(" + ")}, nginx ${cpu.nginx}%, PostgreSQL ${cpu.pg}%, autocannon ${cpu.bench}%; machine ${cpu.machine}% of ${cpus().length * 100}%`;
+/** The parts' CPU, and what the rest of the machine took meanwhile (other work on a shared machine). */
+const cpuCell = ({ cpu }) => {
+  const ours = cpu.apps.reduce((a, b) => a + b, 0) + cpu.nginx + cpu.pg + cpu.bench;
+  const apps = cpu.apps.map((c) => `${c}%`).join(" + ");
+  return `apps ${apps}, nginx ${cpu.nginx}%, PostgreSQL ${cpu.pg}%, autocannon ${cpu.bench}%; machine ${cpu.machine}% of ${cpus().length * 100}% (others ${Math.max(0, cpu.machine - ours)}%)`;
+};
 
 /** Prints the table; `counts`: how many app processes per row. */
 export async function printScaled(counts = [1, 2, 3]) {
@@ -220,7 +224,7 @@ export async function printScaled(counts = [1, 2, 3]) {
     await sleep(1000);
   }
   console.log(
-    `\nScaled mode through nginx (deploy/nginx.conf, round-robin), PostgreSQL, JOB_QUEUE=pg-boss, 10 connections, ${SECONDS} s each. This machine has ${cpus().length} cores: the app processes, nginx, PostgreSQL and the load generator share them. CPU in % of one core.`,
+    `\nScaled mode through nginx (deploy/nginx.conf, round-robin), PostgreSQL, JOB_QUEUE=pg-boss, 10 connections, ${SECONDS} s each. This machine has ${cpus().length} cores: the app processes, nginx, PostgreSQL and the load generator share them (PostgreSQL: all its backends, other databases' too). CPU in % of one core; "others": the rest of the machine's work meanwhile.`,
   );
   console.log("| app processes | add a place | CPU (add) | mixed 80/20 | CPU (mixed) | load average after |");
   console.log("|---:|---|---|---|---|---|");

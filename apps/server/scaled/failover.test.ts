@@ -148,8 +148,9 @@ describe("a process killed with SIGKILL under write load", () => {
     const failures = outcomes.filter((o) => !o.ok);
     const after = outcomes.filter((o) => o.at > killedAt + 500);
     expect(acked.length).toBeGreaterThan(80);
-    // Only what was in flight on the killed process may fail (one request per member at most).
-    expect(failures.length, failures.map((f) => f.what).join("\n")).toBeLessThanOrEqual(members.length);
+    // Only what was in flight on the killed process may fail: one request per loop at most (nginx
+    // sends a GET whose process died to another one; a POST it had sent, it answers 502).
+    expect(failures.length, failures.map((f) => f.what).join("\n")).toBeLessThanOrEqual(members.length + 2);
     expect(after.length).toBeGreaterThan(20);
     expect(after.filter((o) => !o.ok).map((o) => o.what)).toEqual([]);
     expect(await missingFromDatabase(acked)).toEqual([]);

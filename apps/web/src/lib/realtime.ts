@@ -132,13 +132,18 @@ class RealtimeClient {
         for (const l of this.typingListeners) l(m.tripId, m.userId);
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (closed) => {
       this.ws = null;
       this.setConnected(false);
       // Without a socket we do not know who is there; the server tells again on resubscribing.
       for (const tripId of [...this.presence.keys()]) this.setPresence(tripId, null);
       if (this.trips.size === 0) return;
-      const delay = Math.min(30_000, 1000 * 2 ** this.attempts++) * (0.75 + Math.random() / 2);
+      // 1012 "Service Restart": that server is draining and the others are up; come back at once,
+      // spread over half a second so its sockets do not all arrive together (issue 27).
+      const delay =
+        closed.code === 1012
+          ? 100 + Math.random() * 500
+          : Math.min(30_000, 1000 * 2 ** this.attempts++) * (0.75 + Math.random() / 2);
       this.timer = setTimeout(() => {
         this.timer = undefined;
         this.ensure();

@@ -35,6 +35,8 @@ export const tripEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("members.changed"), tripId: z.string(), seq: z.number() }),
   /** A booking was added, changed or deleted (issue 17): refetch the bookings and the plan's out-of-date mark. */
   z.object({ type: z.literal("bookings.changed"), tripId: z.string(), seq: z.number() }),
+  /** An expense or a settlement was added, changed or deleted, or the home currency (issue 29): refetch the money. */
+  z.object({ type: z.literal("money.changed"), tripId: z.string(), seq: z.number() }),
   // A membership ended (left, removed, or the trip deleted: userId null): that user's sockets are
   // unsubscribed from the trip at once, on every server, after being told.
   z.object({

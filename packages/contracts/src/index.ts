@@ -7,6 +7,7 @@ export * from "./errors";
 export * from "./feedback";
 export * from "./full";
 export * from "./messages";
+export * from "./money";
 export * from "./optimization";
 export * from "./palette";
 export * from "./place-search";

@@ -110,6 +110,8 @@ const photoUrl = z
     error: "Photo URLs must start with https://",
   });
 const photoList = z.array(photoUrl).max(MAX_PHOTOS_PER_PLACE);
+/** A photo URL as a place keeps it (https, or the trip's own upload): expenses' receipts too. */
+export const photoUrlSchema = photoUrl;
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);

@@ -1,0 +1,7 @@
+export * from "./convert";
+export * from "./currency";
+export * from "./messages";
+export * from "./result";
+export * from "./schemas";
+export * from "./settle";
+export * from "./split";

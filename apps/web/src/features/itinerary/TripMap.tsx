@@ -116,6 +116,29 @@ export function itineraryGeometry(
 
 const DEFAULT_CENTER: [number, number] = [139.7671, 35.6812];
 
+/** Resolves in a later task (after a paint when the page is visible): long work split from the rest. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
+
+/** True once the element is on screen or within half a screen of it (and from then on). */
+function useNearScreen(el: React.RefObject<HTMLElement | null>) {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const node = el.current;
+    if (near || !node) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: "50% 0px",
+    });
+    io.observe(node);
+    return () => io.disconnect();
+  }, [el, near]);
+  return near;
+}
+
 /** The trip map (MapLibre, loaded lazily): coloured markers, arrowed legs by mode, a legend. */
 export default function TripMap({
   days,
@@ -149,16 +172,23 @@ export default function TripMap({
     [days, colorsOf, bookedNights],
   );
 
+  // The map starts once the trip's content has painted and the map is on screen or close to it (a
+  // phone opens the trip with the map below the fold): MapLibre's start is the page's longest work.
+  const near = useNearScreen(el);
+
   useEffect(() => {
-    if (!config || !el.current) return;
+    if (!config || !el.current || !near) return;
     let cancelled = false;
     (async () => {
       try {
-        const [lib, style] = await Promise.all([loadMapLibre(), baseStyle(config.map, dark)]);
+        await nextTask(); // the content paints first
+        const lib = await loadMapLibre();
+        if (cancelled || !el.current) return;
+        await nextTask(); // the library's evaluation and the map's creation in tasks of their own
         if (cancelled || !el.current) return;
         const m = new lib.Map({
           container: el.current,
-          style,
+          style: baseStyle(config.map, dark),
           center: DEFAULT_CENTER,
           zoom: 6,
           attributionControl: { compact: true },
@@ -170,13 +200,16 @@ export default function TripMap({
         // Once the user drags or zooms, the map stops fitting itself.
         m.on("dragstart", () => (userMoved.current = true));
         m.on("wheel", () => (userMoved.current = true));
-        m.on("load", () => {
+        // Pins and legs as soon as the style is read, not after the first complete drawing ('load'),
+        // which waits for the basemap and the first raster tiles.
+        m.once("style.load", () => {
           if (cancelled) return;
           m.addSource("legs", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
           m.addLayer({
             id: "legs",
             type: "line",
             source: "legs",
+            // Coloured per feature like every line of the base style (maplibre.ts lineColor): one program.
             paint: { "line-color": ["get", "color"], "line-width": 3, "line-opacity": 0.85 },
             layout: { "line-cap": "round", "line-join": "round" },
           });
@@ -207,7 +240,7 @@ export default function TripMap({
       map.current?.remove();
       map.current = null;
     };
-  }, [config, dark]);
+  }, [config, dark, near]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refitKey is the trigger, not a value read
   useEffect(() => {

@@ -38,8 +38,9 @@ export default function PinDropMap({
     let cancelled = false;
     (async () => {
       try {
-        const [lib, style] = await Promise.all([loadMapLibre(), baseStyle(config.map, dark)]);
+        const lib = await loadMapLibre();
         if (cancelled || !el.current) return;
+        const style = baseStyle(config.map, dark);
         const start = initial.current;
         const m = new lib.Map({
           container: el.current,

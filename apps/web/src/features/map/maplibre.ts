@@ -1,10 +1,14 @@
 import type { ClientConfig } from "@tabi/contracts";
-import type { Map as MlMap, StyleSpecification } from "maplibre-gl";
-import { feature, mesh } from "topojson-client";
-import type { GeometryCollection, Topology } from "topojson-specification";
-import countriesUrl from "world-atlas/countries-50m.json?url";
-import landUrl from "world-atlas/land-50m.json?url";
+import type {
+  ExpressionSpecification,
+  FilterSpecification,
+  Map as MlMap,
+  StyleSpecification,
+} from "maplibre-gl";
 import { i18n } from "../../i18n";
+// Land and country borders, simplified at build time (scripts/basemap.mjs); as a URL, MapLibre fetches
+// and parses it in its worker, off the page's main thread. Precached by the service worker (*.json).
+import worldUrl from "./world.json?url";
 
 // MapLibre and the offline basemap load only when a map is first shown (DESIGN.md: 'loaded lazily').
 export type MapLibre = typeof import("maplibre-gl");
@@ -48,45 +52,49 @@ export function loadMapLibre(): Promise<MapLibre> {
   return loading;
 }
 
-let basemap:
-  | Promise<{ land: GeoJSON.FeatureCollection | GeoJSON.Feature; borders: GeoJSON.MultiLineString }>
-  | undefined;
-/** World land and country borders from the world-atlas package: always there, even offline. */
-function loadBasemap() {
-  basemap ??= (async () => {
-    const [land, countries] = (await Promise.all(
-      [fetch(landUrl), fetch(countriesUrl)].map((p) => p.then((r) => r.json())),
-    )) as Topology[];
-    return {
-      land: feature(land!, land!.objects.land as GeometryCollection),
-      borders: mesh(countries!, countries!.objects.countries as GeometryCollection, (a, b) => a !== b),
-    };
-  })();
-  return basemap;
-}
+const LAND: FilterSpecification = ["==", ["get", "k"], "land"];
+const BORDER: FilterSpecification = ["==", ["get", "k"], "border"];
 
-/** The built-in style: sea, land and borders, with raster tiles over them when configured. */
-export async function baseStyle(
-  config: ClientConfig["map"],
-  dark: boolean,
-): Promise<StyleSpecification | string> {
+/**
+ * A line colour read per feature (an expression on the feature's data) even though it is one colour:
+ * every line of the map (coasts, borders, the trip's legs, coloured per leg) then shares one WebGL
+ * program, and a phone compiles one shader fewer while the map starts (the compiles are most of the
+ * map's start on the main thread).
+ */
+export const lineColor = (color: string): ExpressionSpecification => ["case", ["has", "k"], color, color];
+
+/**
+ * The built-in style: sea, land and borders (world.json, drawn from its data at zoom 0-6 and scaled up
+ * beyond), with raster tiles over them when configured. Nothing to wait for: the map starts at once and
+ * the basemap comes in its worker.
+ */
+export function baseStyle(config: ClientConfig["map"], dark: boolean): StyleSpecification | string {
   if (config.styleUrl) return config.styleUrl;
-  const { land, borders } = await loadBasemap();
+  const land = dark ? "#1e293b" : "#f1efe6";
   const style: StyleSpecification = {
     version: 8,
     sources: {
-      land: { type: "geojson", data: land },
-      // i18n-exempt: a GeoJSON type
-      borders: { type: "geojson", data: { type: "Feature", geometry: borders, properties: {} } },
+      // The data is 0.02° coarse: tiles past zoom 6 would only cost the worker time and memory.
+      world: { type: "geojson", data: new URL(worldUrl, location.href).href, maxzoom: 6 },
     },
     layers: [
       { id: "sea", type: "background", paint: { "background-color": dark ? "#0b1a2e" : "#cfe6f3" } },
-      { id: "land", type: "fill", source: "land", paint: { "fill-color": dark ? "#1e293b" : "#f1efe6" } },
+      // The land's edge is smoothed by a line in its colour rather than the fill's own antialiasing,
+      // which would be one more WebGL program to compile.
+      {
+        id: "land",
+        type: "fill",
+        source: "world",
+        filter: LAND,
+        paint: { "fill-color": land, "fill-antialias": false },
+      },
+      { id: "coast", type: "line", source: "world", filter: LAND, paint: { "line-color": lineColor(land) } },
       {
         id: "borders",
         type: "line",
-        source: "borders",
-        paint: { "line-color": dark ? "#475569" : "#a8a29e", "line-width": 0.8 },
+        source: "world",
+        filter: BORDER,
+        paint: { "line-color": lineColor(dark ? "#475569" : "#a8a29e"), "line-width": 0.8 },
       },
     ],
   };
@@ -103,14 +111,16 @@ export async function baseStyle(
       id: "tiles",
       type: "raster",
       source: "tiles",
-      paint: { "raster-opacity": dark ? 0.75 : 1 },
+      // Without a fade a phone draws each tile once instead of for 300 ms of frames.
+      paint: { "raster-opacity": dark ? 0.75 : 1, "raster-fade-duration": 0 },
     });
     style.layers.push({
       id: "borders-over",
       type: "line",
-      source: "borders",
+      source: "world",
+      filter: BORDER,
       maxzoom: 5,
-      paint: { "line-color": "#64748b", "line-width": 0.6 },
+      paint: { "line-color": lineColor("#64748b"), "line-width": 0.6 },
     });
   }
   return style;

@@ -19,9 +19,9 @@ function precompress(): Plugin {
         readdirSync(d, { withFileTypes: true }).flatMap((e) =>
           e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)],
         );
-      for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json|webmanifest)$/.test(f))) {
+      for (const file of walk(dir).filter((f) => /\.(m?js|css|html|svg|json|webmanifest)$/.test(f))) {
         const body = readFileSync(file);
-        if (body.length < 1024) continue;
+        if (body.length <= 1024) continue;
         writeFileSync(
           `${file}.br`,
           brotliCompressSync(body, {
@@ -97,11 +97,52 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * How the build splits the app (issue 28 item 2): a first screen in a handful of files instead of a
+ * hundred small ones.
+ * - The entry and everything it imports statically: the libraries in one chunk, `vendor`, which changes
+ *   seldom and stays cached across releases; the app's own code in `app` (and Rolldown's small runtime,
+ *   which Vite always emits as a file of its own).
+ * - The catalogues: a few files per language (src/i18n/bundles.ts), each its own dynamic import.
+ * - What loads later (screens, dialogs, the map) is split by Rolldown as before, except that the small
+ *   modules shared by later chunks (icons, helpers) go into one `later` chunk, not dozens of tiny ones.
+ */
+const chunkGroups = {
+  groups: [
+    {
+      name: "vendor",
+      test: /[\\/]node_modules[\\/]/,
+      tags: ["$initial" as const],
+      priority: 20,
+    },
+    // Not the entry module itself: it stays the entry chunk (index.html in the build manifest).
+    {
+      name: "app",
+      test: (id: string) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id),
+      tags: ["$initial" as const],
+      priority: 10,
+    },
+    {
+      name: "later",
+      test: (id: string) => !/\.json$/.test(id) && !/maplibre-gl/.test(id),
+      minShareCount: 2,
+      maxModuleSize: 16 * 1024,
+      priority: 1,
+    },
+  ],
+};
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa, precompress()],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true }, "/dev": "http://localhost:3000" },
   },
-  build: { target: "es2022", sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: chunkGroups } },
+  },
 });

@@ -1,29 +1,44 @@
-// What a page loads, as sent over the wire: follows the Vite manifest from the entry through the chunks a
-// page mounts (with their own dynamic imports and assets, e.g. maplibre-gl, its worker and the built-in
-// basemap) and sums the sizes raw, gzip'd and brotli'd (the server sends the build's .br/.gz files).
-// Usage: node scripts/page-size.mjs [dist dir]  (after `npm run build`; needs build.manifest)
-import { readFileSync } from "node:fs";
+// What the pages cost over the wire (issue 28), in two parts.
+// 1. From the build manifest (no browser): the files a page pulls in, following the entry through the
+//    chunks it mounts (with their dynamic imports and assets: maplibre-gl, its worker, the basemap), raw,
+//    gzip'd and brotli'd (the server sends the build's .br/.gz files).
+// 2. In Chromium (Playwright), per page (sign-in, home, trip) and language (en, ja, ko, zh): the requests
+//    and the bytes on the wire (Resource Timing transferSize: compressed bodies and headers) until `load`
+//    and until the page's content is on screen, on a cold load (empty cache, no service worker: the
+//    worker's precache downloads the whole app after the first screen, which is not the first screen's
+//    cost). Starts the built server (apps/server/dist/main.js, serving dist/) on a free port with an
+//    empty data folder and a guest with a trip of eight places and a plan.
+// Usage: node scripts/page-size.mjs [dist dir] [--no-browser] [--url http://localhost:3000]
+//   (after `npm run build` at the root; Chromium: CHROMIUM_PATH, else /usr/bin/chromium-headless-shell)
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const dist = resolve(process.argv[2] ?? new URL("../dist/", import.meta.url).pathname);
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const positional = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--url"));
+const dist = resolve(positional[0] ?? new URL("../dist/", import.meta.url).pathname);
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
 
-/** Files a set of manifest keys pulls in: static imports; with deep, also dynamic imports and assets. */
-function closure(keys, deep = false) {
+// ---- 1. From the build manifest ----
+
+/** Files a set of manifest keys pulls in with their static imports (their CSS and assets too). */
+function closure(keys) {
   const files = new Set();
-  const seen = new Set();
-  const visit = (key, followDynamic) => {
-    if (seen.has(key)) return;
-    seen.add(key);
+  const visit = (key) => {
     const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    if (followDynamic) for (const asset of chunk.assets ?? []) files.add(asset);
-    for (const dep of chunk.imports ?? []) visit(dep, followDynamic && dep !== "index.html");
-    if (followDynamic) for (const dep of chunk.dynamicImports ?? []) visit(dep, true);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const key of keys) visit(key, deep && key !== "index.html");
+  for (const key of keys) visit(key);
   return files;
 }
 
@@ -44,18 +59,234 @@ const sizes = (files) => {
 };
 
 const key = (pattern) => Object.keys(manifest).find((k) => pattern.test(k));
-const map = key(/itinerary\/TripMap\.tsx$/);
-const calendar = key(/itinerary\/CalendarView\.tsx$/);
+const keys = (...patterns) => patterns.map(key).filter(Boolean);
+const signIn = keys(/^index\.html$/, /i18n\/bundles\/first-en\.ts$/, /contracts\/src\/i18n\/en\.json$/);
+// The trip page opens on the map: the trip's catalogues, the plan's chunk, the map chunk, maplibre-gl,
+// its worker and style, and the built-in basemap's data.
+const trip = [
+  ...signIn,
+  ...keys(/i18n\/bundles\/trip-en\.ts$/, /itinerary\/ItineraryView\.tsx$/, /itinerary\/TripMap\.tsx$/),
+  ...Object.keys(manifest).filter((k) => /node_modules\/(maplibre-gl|world-atlas)\//.test(k)),
+];
 const pages = {
-  "sign-in page": closure(["index.html"]),
-  // The trip page opens on the map: the map chunk, maplibre-gl, its worker and the basemap data.
-  "trip page (map view)": closure(["index.html", map].filter(Boolean), true),
-  "trip page, calendar opened": closure(["index.html", map, calendar].filter(Boolean), true),
+  "sign-in page (English)": closure(signIn),
+  "trip page (map view, English)": closure(trip),
+  "trip page, calendar opened": closure([...trip, ...keys(/itinerary\/CalendarView\.tsx$/)]),
 };
 const kb = (n) => (n / 1024).toFixed(1);
+console.log("From the build: the files a page pulls in (no browser)");
+console.log("");
 console.log("| page | files | raw KB | gzip KB | brotli KB | of which JavaScript, brotli KB |");
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const [name, files] of Object.entries(pages)) {
   const s = sizes(files);
   console.log(`| ${name} | ${files.size} | ${kb(s.raw)} | ${kb(s.gz)} | ${kb(s.br)} | ${kb(s.jsBr)} |`);
+}
+
+// ---- 2. In Chromium ----
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const SERVER = new URL("../../server/dist/main.js", import.meta.url).pathname;
+if (args.includes("--no-browser")) process.exit(0);
+if (!existsSync(CHROMIUM) || (!opt("url") && !existsSync(SERVER))) {
+  console.log(
+    `\n(no browser measurement: needs ${CHROMIUM} and the built server, npm run build at the root)`,
+  );
+  process.exit(0);
+}
+const { chromium } = await import("playwright");
+
+const freePort = () =>
+  new Promise((ok) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "tabi-size-"));
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: resolve(SERVER, "../.."),
+    env: {
+      ...process.env,
+      TABI_DATA_DIR: dataDir,
+      PORT: String(port),
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: `http://localhost:${port}`,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    stop() {
+      child.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A guest with a two-day trip in Kyoto, eight places and a plan: the session cookie and the trip. */
+async function seed(base) {
+  let cookie = "";
+  const call = async (method, path, body) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { origin: base, cookie, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.getSetCookie();
+    if (set.length) cookie = set.map((c) => c.split(";")[0]).join("; ");
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  await call("POST", "/api/auth/sign-in/anonymous", { name: "Aiko" });
+  const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const { trip } = await call("POST", "/api/trips", {
+    name: "Kyoto in autumn",
+    departureLocation: "Kyoto Station",
+    departureLatitude: 34.9858,
+    departureLongitude: 135.7588,
+    destination: "Kyoto",
+    destinationLatitude: 35.0116,
+    destinationLongitude: 135.7681,
+    startDate: day(30),
+    endDate: day(31),
+  });
+  const places = [
+    ["Kinkaku-ji", 35.0394, 135.7292],
+    ["Fushimi Inari Taisha", 34.9671, 135.7727],
+    ["Kiyomizu-dera", 34.9949, 135.785],
+    ["Arashiyama Bamboo Grove", 35.017, 135.6713],
+    ["Nishiki Market", 35.005, 135.7649],
+    ["Ginkaku-ji", 35.027, 135.7982],
+    ["Nijo Castle", 35.0142, 135.7481],
+    ["Yasaka Shrine", 35.0037, 135.7788],
+  ];
+  for (const [name, latitude, longitude] of places)
+    await call("POST", `/api/trips/${trip.id}/places`, { name, latitude, longitude });
+  await call("POST", `/api/trips/${trip.id}/optimizations`, {});
+  for (let i = 0; i < 200; i++) {
+    if ((await call("GET", `/api/trips/${trip.id}/optimizations/active`)).result) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { cookie, tripId: trip.id };
+}
+
+const LOCALES = { en: "en-US", ja: "ja-JP", ko: "ko-KR", zh: "zh-CN" };
+
+/** One cold load: requests and bytes until `load` and until `content` shows. */
+async function measure(browser, base, path, language, cookie, content) {
+  const context = await browser.newContext({
+    locale: LOCALES[language],
+    serviceWorkers: "block",
+    reducedMotion: "reduce",
+  });
+  if (cookie)
+    await context.addCookies(
+      cookie.split("; ").map((c) => {
+        const at = c.indexOf("=");
+        return { name: c.slice(0, at), value: c.slice(at + 1), url: base };
+      }),
+    );
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(e.message));
+  page.on("response", (r) => r.status() >= 500 && problems.push(`${r.status()} ${r.url()}`));
+  try {
+    await page.goto(`${base}${path}`, { waitUntil: "load" });
+    for (const selector of content)
+      await page
+        .locator(selector)
+        .first()
+        .waitFor({ state: "visible", timeout: 30_000 })
+        .catch(async (err) => {
+          const shown = (
+            await page
+              .locator("body")
+              .innerText()
+              .catch(() => "")
+          ).slice(0, 300);
+          throw new Error(`${path} (${language}): ${err.message}\nshown: ${shown}\n${problems.join("\n")}`);
+        });
+    const contentAt = await page.evaluate(() => performance.now());
+    // Whatever else the page starts on its own in the next moments (prefetches) is counted apart.
+    await page.waitForTimeout(1500);
+    return await page.evaluate((contentAt) => {
+      const [nav] = performance.getEntriesByType("navigation");
+      const entries = [nav, ...performance.getEntriesByType("resource")];
+      const upTo = (t) => {
+        const done = entries.filter((e) => e.responseEnd <= t);
+        return {
+          requests: done.length,
+          kb: done.reduce((s, e) => s + (e.transferSize || 0), 0) / 1024,
+          js: done.filter((e) => /\.m?js(\?|$)/.test(e.name)).length,
+        };
+      };
+      const after = entries.filter((e) => e.responseEnd > contentAt && e.name.startsWith(location.origin));
+      return {
+        loadMs: nav.loadEventStart,
+        contentMs: contentAt,
+        load: upTo(nav.loadEventStart),
+        content: upTo(contentAt),
+        later: after.map((e) => new URL(e.name).pathname),
+      };
+    }, contentAt);
+  } finally {
+    await context.close();
+  }
+}
+
+const server = opt("url") ? { base: opt("url").replace(/\/$/, ""), stop() {} } : await startServer();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--enable-unsafe-swiftshader"],
+});
+try {
+  const { cookie, tripId } = await seed(server.base);
+  const targets = [
+    // The sign-in form; home: the trip's card; the trip: its header and its plan's map.
+    ["sign-in", "/", "", ["main form input[type=email]"]],
+    ["home", "/", cookie, ["main >> text=Kyoto in autumn"]],
+    ["trip", `/trip/${tripId}`, cookie, ["main >> text=Kyoto in autumn", "main .maplibregl-canvas"]],
+  ];
+  const [l1, l5, l15] = loadavg();
+  console.log("");
+  console.log(
+    `In Chromium (${CHROMIUM}), cold loads from ${server.base}, no service worker; load ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)}`,
+  );
+  console.log("");
+  console.log(
+    "| page | language | until load: requests (JS files), KB | until content: requests (JS files), KB | load, content ms | own files fetched in the 1.5 s after content |",
+  );
+  console.log("|---|---|---:|---:|---:|---|");
+  for (const [name, path, session, content] of targets)
+    for (const language of Object.keys(LOCALES)) {
+      // One more try when a load does not show its content (a busy machine): said, not hidden.
+      const m = await measure(browser, server.base, path, language, session, content).catch((err) => {
+        console.error(`retrying once: ${err.message}`);
+        return measure(browser, server.base, path, language, session, content);
+      });
+      const cell = (x) => `${x.requests} (${x.js}), ${x.kb.toFixed(1)}`;
+      const later = m.later.filter((p) => !p.startsWith("/api/"));
+      console.log(
+        `| ${name} | ${language} | ${cell(m.load)} | ${cell(m.content)} | ${Math.round(m.loadMs)}, ${Math.round(m.contentMs)} | ${later.length ? `${later.length}: ${later.map((p) => p.replace("/assets/", "")).join(" ")}` : "-"} |`,
+      );
+    }
+} finally {
+  await browser.close();
+  server.stop();
 }

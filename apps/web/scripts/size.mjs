@@ -1,91 +1,143 @@
-// What the first page load costs: the entry script, the chunks index.html preloads, and the CSS,
-// gzip-compressed as served, plus, in each language, the catalogues the first screen waits for (all of
-// that language's, and the English server texts serverText reads: i18n/index.ts loads them before the
-// first render) except those of LATER_NAMESPACES.
-// Lazy chunks (dialogs, profile, map...) and the other languages' catalogues are listed apart.
-// Usage: node scripts/size.mjs [dist dir]  (after `npm run build`; needs build.manifest)
-import { readdirSync, readFileSync } from "node:fs";
+// What the first screen costs, from the build (no browser): the entry and the chunks index.html loads,
+// the CSS, and in each language the catalogues loaded before the first render (src/i18n/bundles.ts: the
+// language's `first` bundle and the English server texts), gzip-compressed as served. Checks the
+// budgets (issue 28 item 6) and exits with 1 when one is exceeded; src/size.test.ts runs it.
+// Lazy chunks (screens, dialogs, the map) and the trip screens' catalogues are listed apart.
+// Usage: node scripts/size.mjs [dist dir] [--json]  (after `npm run build`; needs build.manifest)
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 300;
+/** The budgets of the first screen, in every language. */
+export const BUDGETS = {
+  /** First-load JavaScript (entry, its chunks and the catalogues), KB gzip. */
+  firstScreenKb: 300,
+  /** JavaScript files the first screen loads (entry, its chunks and the catalogues). */
+  firstScreenJsFiles: 8,
+  /** Catalogue files the first screen loads. */
+  catalogueFiles: 2,
+  /** Catalogues of the first screen, KB gzip. */
+  catalogueKb: 24,
+  /** Catalogues a signed-in trip adds, KB gzip, and their files. */
+  tripCatalogueKb: 12,
+  tripCatalogueFiles: 1,
+};
 const LANGUAGES = ["en", "ja", "ko", "zh"];
-const dist = resolve(process.argv[2] ?? new URL("../dist/", import.meta.url).pathname);
-const html = readFileSync(join(dist, "index.html"), "utf8");
+
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const dist = resolve(args.find((a) => !a.startsWith("--")) ?? new URL("../dist/", import.meta.url).pathname);
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
-const initial = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 
-// Namespaces the first screen does not wait for (screens that load their own: i18n/index.ts).
-const later = JSON.parse(
-  readFileSync(new URL("../src/i18n/index.ts", import.meta.url), "utf8")
-    .match(/LATER_NAMESPACES = (\[[^\]]*\])/)[1]
-    .replaceAll("'", '"'),
-);
-const isLater = (key) => later.some((ns) => key.endsWith(`/${ns}.json`));
-
-/** A language's catalogue chunks (web areas and the server's texts) and what they import. */
-function catalogues(lng) {
+/** The files a manifest key loads with its static imports (and their CSS). */
+function closure(key, skip = new Set()) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file) || skip.has(chunk.file)) return;
     files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const key of Object.keys(manifest))
-    if (
-      (key.includes(`/i18n/locales/${lng}/`) && !isLater(key)) ||
-      key.endsWith(`/contracts/src/i18n/${lng}.json`)
-    )
-      visit(key);
+  visit(key);
   return files;
 }
-const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, catalogues(lng)]));
-const catalogueOf = new Map(LANGUAGES.flatMap((lng) => [...byLanguage[lng]].map((f) => [f, lng])));
-
-const rows = readdirSync(join(dist, "assets"))
-  .filter((f) => f.endsWith(".js") || f.endsWith(".mjs") || f.endsWith(".css"))
-  .map((f) => ({ file: `assets/${f}`, kb: gz(`assets/${f}`) }))
-  .map((r) => ({
-    ...r,
-    loaded: initial.has(r.file)
-      ? "first load"
-      : catalogueOf.has(r.file)
-        ? `catalogue (${catalogueOf.get(r.file)})`
-        : "on demand",
-  }))
-  .sort((a, b) => Number(b.loaded === "first load") - Number(a.loaded === "first load") || b.kb - a.kb);
-
+const keyOf = (pattern) => {
+  const key = Object.keys(manifest).find((k) => pattern.test(k));
+  if (!key) throw new Error(`no ${pattern} in the build manifest`);
+  return key;
+};
+const isJs = (f) => /\.m?js$/.test(f);
 const sum = (files) => [...files].reduce((s, f) => s + gz(f), 0);
-const firstJs = rows
-  .filter((r) => r.loaded === "first load" && r.file.endsWith(".js"))
-  .reduce((s, r) => s + r.kb, 0);
-const firstCss = rows
-  .filter((r) => r.loaded === "first load" && r.file.endsWith(".css"))
-  .reduce((s, r) => s + r.kb, 0);
-const lazy = rows.filter((r) => r.loaded === "on demand").reduce((s, r) => s + r.kb, 0);
 
-console.log("| file | gzip KB | loaded |");
-console.log("|---|---:|---|");
-for (const r of rows) console.log(`| ${r.file} | ${r.kb.toFixed(1)} | ${r.loaded} |`);
-console.log("");
-console.log(
-  `Entry and preloaded chunks: JavaScript ${firstJs.toFixed(1)} KB gzip; CSS ${firstCss.toFixed(1)} KB; on demand ${lazy.toFixed(1)} KB`,
+const initial = closure("index.html");
+const englishServer = closure(keyOf(/contracts\/src\/i18n\/en\.json$/), initial);
+const languages = LANGUAGES.map((lng) => {
+  const first = closure(keyOf(new RegExp(`i18n/bundles/first-${lng}\\.ts$`)), initial);
+  const catalogues = new Set([...first, ...englishServer]);
+  const trip = closure(
+    keyOf(new RegExp(`i18n/bundles/trip-${lng}\\.ts$`)),
+    new Set([...initial, ...catalogues]),
+  );
+  const js = [...initial, ...catalogues].filter(isJs);
+  return {
+    language: lng,
+    jsFiles: js.length,
+    jsKb: sum(js),
+    catalogueFiles: catalogues.size,
+    catalogueKb: sum(catalogues),
+    tripCatalogueFiles: trip.size,
+    tripCatalogueKb: sum(trip),
+  };
+});
+const cssKb = sum([...initial].filter((f) => f.endsWith(".css")));
+
+// Every text file above 1 kB has its .br and .gz beside it (vite.config.ts precompress).
+const walk = (d) =>
+  readdirSync(join(dist, d), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)],
+  );
+const unCompressed = walk("assets").filter(
+  (f) =>
+    /\.(m?js|css|json|svg)$/.test(f) &&
+    readFileSync(join(dist, f)).length > 1024 &&
+    !(existsSync(join(dist, `${f}.br`)) && existsSync(join(dist, `${f}.gz`))),
 );
-console.log("");
-console.log("| language | first-screen JavaScript, gzip KB | of which catalogues | budget |");
-console.log("|---|---:|---:|---:|");
-let over = 0;
-for (const lng of LANGUAGES) {
-  const englishServer = [...byLanguage.en].filter((f) => /\/en-[\w-]+\.js$/.test(f));
-  const files = new Set([...byLanguage[lng], ...englishServer]);
-  const cat = sum(files);
-  const total = firstJs + cat;
-  over = Math.max(over, total - BUDGET_KB);
-  console.log(`| ${lng} | ${total.toFixed(1)} | ${cat.toFixed(1)} | ${BUDGET_KB} |`);
+
+const failures = [];
+for (const l of languages) {
+  const over = (what, value, budget, unit = "") => {
+    if (value > budget)
+      failures.push(`${l.language}: ${what} ${value.toFixed?.(1) ?? value}${unit} > ${budget}${unit}`);
+  };
+  over("first-screen JavaScript", l.jsKb, BUDGETS.firstScreenKb, " KB");
+  over("first-screen JavaScript files", l.jsFiles, BUDGETS.firstScreenJsFiles);
+  over("first-screen catalogues", l.catalogueKb, BUDGETS.catalogueKb, " KB");
+  over("first-screen catalogue files", l.catalogueFiles, BUDGETS.catalogueFiles);
+  over("trip catalogues", l.tripCatalogueKb, BUDGETS.tripCatalogueKb, " KB");
+  over("trip catalogue files", l.tripCatalogueFiles, BUDGETS.tripCatalogueFiles);
 }
-if (over > 0) {
-  console.error(`Over budget by ${over.toFixed(1)} KB`);
+if (unCompressed.length) failures.push(`no .br/.gz beside: ${unCompressed.join(", ")}`);
+
+if (json) {
+  console.log(
+    JSON.stringify({ budgets: BUDGETS, initial: [...initial], cssKb, languages, unCompressed, failures }),
+  );
+} else {
+  console.log("| file | gzip KB | loaded |");
+  console.log("|---|---:|---|");
+  const loadedAs = new Map([...initial].map((f) => [f, "first load"]));
+  for (const lng of LANGUAGES) {
+    for (const f of closure(keyOf(new RegExp(`i18n/bundles/first-${lng}\\.ts$`)), initial))
+      loadedAs.set(f, `catalogues, first screen (${lng})`);
+    for (const f of closure(keyOf(new RegExp(`i18n/bundles/trip-${lng}\\.ts$`)), initial))
+      loadedAs.set(f, `catalogues, trip screens (${lng})`);
+  }
+  for (const f of englishServer) loadedAs.set(f, "catalogues, first screen (every language)");
+  const rows = walk("assets")
+    .filter((f) => /\.(m?js|css)$/.test(f))
+    .map((file) => ({ file, kb: gz(file), loaded: loadedAs.get(file) ?? "on demand" }))
+    .sort((a, b) => a.loaded.localeCompare(b.loaded) || b.kb - a.kb);
+  for (const r of rows) console.log(`| ${r.file} | ${r.kb.toFixed(1)} | ${r.loaded} |`);
+  console.log("");
+  console.log(
+    `Entry and its chunks: ${[...initial].filter(isJs).length} JavaScript files, ${sum([...initial].filter(isJs)).toFixed(1)} KB gzip; CSS ${cssKb.toFixed(1)} KB`,
+  );
+  console.log("");
+  console.log(
+    "| language | first-screen JavaScript files | KB gzip | of which catalogues (files, KB) | trip screens' catalogues (files, KB) |",
+  );
+  console.log("|---|---:|---:|---:|---:|");
+  for (const l of languages)
+    console.log(
+      `| ${l.language} | ${l.jsFiles} | ${l.jsKb.toFixed(1)} | ${l.catalogueFiles}, ${l.catalogueKb.toFixed(1)} | ${l.tripCatalogueFiles}, ${l.tripCatalogueKb.toFixed(1)} |`,
+    );
+  console.log(
+    `| budget | ${BUDGETS.firstScreenJsFiles} | ${BUDGETS.firstScreenKb} | ${BUDGETS.catalogueFiles}, ${BUDGETS.catalogueKb} | ${BUDGETS.tripCatalogueFiles}, ${BUDGETS.tripCatalogueKb} |`,
+  );
+}
+if (failures.length) {
+  console.error(`Over budget:\n- ${failures.join("\n- ")}`);
   process.exit(1);
 }

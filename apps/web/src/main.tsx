@@ -1,21 +1,53 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useIsFetching } from "@tanstack/react-query";
 import { Fragment, lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { router } from "./app/router";
-import { installSessionHandling } from "./features/auth/session";
+import { installSessionHandling, startSessionRead } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
-import { i18n, initI18n } from "./i18n";
+import { i18n, initI18n, loadTripCatalogues } from "./i18n";
+import { seedClientConfig } from "./lib/config";
 import { bootOffline } from "./lib/offline";
+import { rememberedUser } from "./lib/offline/storage";
 import { queryRetryDelay, shouldRetryQuery } from "./lib/retry";
 import { useTheme } from "./lib/theme";
 import "./index.css";
 
 // The service worker registers after the first screen (it need not compete with it).
 const UpdatePrompt = lazy(() => import("./features/offline/UpdatePrompt"));
+
+/**
+ * Its children once the first screen is done: the page loaded, its first reads answered and the
+ * browser idle, or 5 s after the load (the service worker's code is not among the first screen's files).
+ */
+function AfterFirstScreen({ children }: { children: React.ReactNode }) {
+  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
+  const [due, setDue] = useState(false);
+  const busy = useIsFetching() > 0;
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener("load", done, { once: true });
+    return () => window.removeEventListener("load", done);
+  }, [loaded]);
+  // Reads that keep retrying (the service away) hold it back 5 s at most.
+  useEffect(() => {
+    if (!loaded || due) return;
+    const timer = setTimeout(() => setDue(true), 5000);
+    return () => clearTimeout(timer);
+  }, [loaded, due]);
+  useEffect(() => {
+    if (!loaded || busy || due) return;
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+    const cancel = window.cancelIdleCallback ?? clearTimeout;
+    const id = idle(() => setDue(true), { timeout: 2000 });
+    return () => cancel(id);
+  }, [loaded, busy, due]);
+  return due ? children : null;
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -34,6 +66,10 @@ const queryClient = new QueryClient({
   },
 });
 installSessionHandling(queryClient);
+// The session is read while the catalogues load, and the client config comes inlined in index.html
+// when the server serves it (lib/config.ts): the first screen waits for neither in series.
+startSessionRead();
+seedClientConfig(queryClient);
 
 function ThemedToaster() {
   const { dark } = useTheme();
@@ -60,8 +96,10 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
   return <Fragment key={language}>{children}</Fragment>;
 }
 
-// The catalogues and what this device kept for offline use, both before the first render.
+// The catalogues and what this device kept for offline use, both before the first render; a browser
+// that remembers its user (most likely bound for home or a trip) loads the trip screens' catalogues too.
 await Promise.all([initI18n(), bootOffline(queryClient)]);
+if (rememberedUser()) void loadTripCatalogues();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -71,9 +109,11 @@ createRoot(document.getElementById("root")!).render(
         </LanguageRoot>
         <ThemedToaster />
         <OfflineSync />
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        </AfterFirstScreen>
       </DialogsProvider>
     </QueryClientProvider>
   </StrictMode>,

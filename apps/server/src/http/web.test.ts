@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import Fastify from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { TestClient } from "../test/client";
+import { INLINE_CONFIG_ID, registerWeb, withInlineConfig } from "./web";
 
 // With the built web app served, API errors keep their shape and page paths get index.html.
 let t: TestApp;
@@ -111,4 +113,35 @@ it("never answers the API or the dev mailbox with the app's page (the worker's f
   expect(api.headers["content-type"]).toContain("application/json");
   const dev = await t.app.inject({ method: "GET", url: "/dev/nowhere" });
   expect(dev.body).not.toContain("Tabi test shell");
+});
+
+it("inlines the client config into index.html when given it, as inert JSON that cannot close its element", async () => {
+  const config = {
+    productName: "Tabi",
+    supportEmail: "a</script><script>alert(1)</script>$&@x.y",
+    googleSignIn: false,
+  };
+  const page = withInlineConfig("<!doctype html><head><title>Tabi</title></head><body></body>", config);
+  const match = new RegExp(
+    `<script id="${INLINE_CONFIG_ID}" type="application/json">(.*?)</script></head>`,
+  ).exec(page);
+  expect(match).not.toBeNull();
+  expect(JSON.parse(match![1]!)).toEqual(config);
+  expect(page).not.toContain("<script>alert");
+  expect(withInlineConfig("<p>x</p>", undefined)).toBe("<p>x</p>");
+  // A page without a head (the test shell below) keeps its doctype first.
+  expect(withInlineConfig("<!doctype html><p>x</p>", {}).startsWith("<!doctype html><p>x</p><script")).toBe(
+    true,
+  );
+
+  // registerWeb serves it on every page path and hands it to the pages built from index.html.
+  const app = Fastify();
+  const web = await registerWeb(app, dist, { productName: "Tabi" });
+  expect(web.index).toContain(
+    `<script id="${INLINE_CONFIG_ID}" type="application/json">{"productName":"Tabi"}</script>`,
+  );
+  expect(web.index).toContain("Tabi test shell");
+  expect(web.spaIndex("/trip/1")).toBe(web.index);
+  expect(web.spaIndex("/api/x")).toBeUndefined();
+  await app.close();
 });

@@ -25,11 +25,34 @@ export interface WebApp {
   spaIndex(url: string): string | undefined;
 }
 
+/** Where the web app looks for the inlined client config (apps/web/src/lib/config.ts INLINE_CONFIG_ID). */
+export const INLINE_CONFIG_ID = "tabi-config";
+
+/**
+ * index.html with the client config (what GET /api/config answers) in it, as JSON in a script element
+ * the browser does not run (so the CSP's script-src 'self' is not concerned): the first screen paints
+ * without waiting for /api/config (issue 28 item 2). "<" is escaped so no value can close the element.
+ */
+export function withInlineConfig(index: string, clientConfig: unknown): string {
+  if (clientConfig === undefined) return index;
+  const json = JSON.stringify(clientConfig).replace(/</g, "\\u003c");
+  const element = `<script id="${INLINE_CONFIG_ID}" type="application/json">${json}</script>`;
+  // A function, not a string, as the replacement: "$&" in a value stays as it is.
+  return index.includes("</head>")
+    ? index.replace("</head>", () => `${element}</head>`)
+    : `${index}${element}`;
+}
+
 // Serves the single-page app: hashed assets with long caching, pre-compressed when the client accepts it,
 // index.html for every other page path. The service worker (issue 13) and the manifest are revalidated.
 // Pages with their own meta (/shared/{token}: modules/sharing/preview-routes.ts) start from `index`.
-export async function registerWeb(app: FastifyInstance, dist: string): Promise<WebApp> {
-  const index = readFileSync(join(dist, "index.html"), "utf8");
+// With `clientConfig` (the object GET /api/config answers), the pages carry it inlined (withInlineConfig).
+export async function registerWeb(
+  app: FastifyInstance,
+  dist: string,
+  clientConfig?: unknown,
+): Promise<WebApp> {
+  const index = withInlineConfig(readFileSync(join(dist, "index.html"), "utf8"), clientConfig);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,

@@ -4,6 +4,7 @@ import { AuthCallback } from "../features/auth/AuthCallback";
 import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
 import { HomeScreen } from "../features/home/HomeScreen";
 import { TripDetailScreen } from "../features/trips/TripDetailScreen";
+import { TRIP_NAMESPACES } from "../i18n";
 import { WithNamespaces } from "../i18n/WithNamespaces";
 import { FullPageSpinner } from "../ui/Spinner";
 import { ErrorScreen } from "./ErrorScreen";
@@ -20,6 +21,8 @@ const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
+// The public shared trip shows the plan, calendar, places and map of a trip.
+const SHARED_PAGE_NAMESPACES = ["sharing", ...TRIP_NAMESPACES];
 const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
 
 export const router = createBrowserRouter([
@@ -45,7 +48,7 @@ export const router = createBrowserRouter([
       {
         path: "/shared/:shareToken",
         element: later(
-          <WithNamespaces ns={["sharing"]}>
+          <WithNamespaces ns={SHARED_PAGE_NAMESPACES}>
             <SharedTripPage />
           </WithNamespaces>,
         ),
@@ -61,7 +64,7 @@ export const router = createBrowserRouter([
   {
     path: "/shared/:shareToken/print",
     element: later(
-      <WithNamespaces ns={["sharing"]}>
+      <WithNamespaces ns={SHARED_PAGE_NAMESPACES}>
         <PrintTripPage />
       </WithNamespaces>,
     ),

@@ -1,33 +1,19 @@
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import {
+  loadEnglishServerTexts as englishServer,
+  FIRST_NAMESPACES,
+  LATER_NAMESPACES,
+  loadCatalogue,
+  TRIP_NAMESPACES,
+} from "./bundles";
 import { intlLocale, isLanguage, type Language, matchLanguage } from "./languages";
 
 // Catalogues: one JSON file per language and area (locales/<lng>/<ns>.json), plus the server's texts
-// shared through contracts (ns "server"). Each language is its own chunk, fetched when chosen.
-const webCatalogues = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
-const serverCatalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  "../../../../packages/contracts/src/i18n/*.json",
-);
-
-export const NAMESPACES = [
-  ...new Set(Object.keys(webCatalogues).map((p) => p.split("/")[3]!.replace(/\.json$/, ""))),
-  "server",
-];
-
-/**
- * Namespaces of screens a first visit rarely opens (the Share screen, the public shared-trip page):
- * not part of the first load; each such screen loads its own through <WithNamespaces>.
- */
-export const LATER_NAMESPACES = ["share", "sharing", "bookings", "travel", "meals"];
-
-function loadCatalogue(lng: string, ns: string) {
-  const load =
-    ns === "server"
-      ? serverCatalogues[`../../../../packages/contracts/src/i18n/${lng}.json`]
-      : webCatalogues[`./locales/${lng}/${ns}.json`];
-  return load ? load().then((m) => m.default) : Promise.resolve({});
-}
+// shared through contracts (ns "server"), sent as a few files per language (bundles.ts).
+export const NAMESPACES = [...FIRST_NAMESPACES, ...TRIP_NAMESPACES, ...LATER_NAMESPACES];
+export { FIRST_NAMESPACES, LATER_NAMESPACES, TRIP_NAMESPACES };
 
 const STORAGE_KEY = "language";
 
@@ -53,10 +39,10 @@ function applyToDocument(lng: string) {
  */
 async function loadEnglishServerTexts() {
   if (!i18next.hasResourceBundle("en", "server"))
-    i18next.addResourceBundle("en", "server", await loadCatalogue("en", "server"));
+    i18next.addResourceBundle("en", "server", await englishServer());
 }
 
-/** Loads the language's catalogues before the first render. */
+/** Loads the language's catalogues of the first screen before the first render. */
 export async function initI18n(lng: Language = browserLanguage()): Promise<void> {
   applyToDocument(lng);
   await i18next
@@ -66,7 +52,7 @@ export async function initI18n(lng: Language = browserLanguage()): Promise<void>
       lng,
       fallbackLng: false,
       supportedLngs: ["en", "ja", "ko", "zh"],
-      ns: NAMESPACES.filter((ns) => !LATER_NAMESPACES.includes(ns)),
+      ns: [...FIRST_NAMESPACES], // a copy: i18next adds to it as more areas load
       defaultNS: "common",
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
@@ -111,3 +97,6 @@ export function serverText(text: string, key?: string, params?: Record<string, u
   const found = englishServerKeys.get(text);
   return found ? i18next.t(`server:${found}`) : text;
 }
+
+/** The catalogues of a signed-in user's screens beyond home and of the shared trip (TRIP_NAMESPACES). */
+export const loadTripCatalogues = () => i18next.loadNamespaces(TRIP_NAMESPACES);

@@ -1,7 +1,10 @@
+import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SignInScreen } from "../../features/auth/SignInScreen";
 import { useMe } from "../../features/auth/session";
+import { prefetchItinerary } from "../../features/trips/TripDetailScreen";
 import { TripDialogsProvider } from "../../features/trips/TripDialogsProvider";
+import { useTripCatalogues } from "../../i18n/WithNamespaces";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { ErrorBoundary } from "../ErrorScreen";
 import { isPublicPath } from "../paths";
@@ -19,6 +22,13 @@ export function Shell() {
   const gated = !isPublicPath(pathname);
   const signedOut = gated && me.isSuccess && !me.data;
   const showNav = Boolean(me.data) && gated;
+  // The trip screens' catalogues, not the sign-in page's business: loaded once someone is signed in
+  // (main.tsx starts them earlier for a browser that remembers its user). Home does not wait for them.
+  const tripTexts = useTripCatalogues(Boolean(me.data));
+  useEffect(() => {
+    if (showNav) prefetchItinerary();
+  }, [showNav]);
+  const waiting = (gated && me.isPending) || (showNav && !tripTexts && pathname !== "/");
   return (
     <TripDialogsProvider>
       <div className="flex min-h-dvh flex-col">
@@ -31,7 +41,7 @@ export function Shell() {
         </div>
         <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
           <ErrorBoundary>
-            {gated && me.isPending ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
+            {waiting ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
           </ErrorBoundary>
         </main>
         {showNav ? <BottomNav /> : null}

@@ -21,10 +21,15 @@ import { useTripFull } from "./tripFull";
 
 const loadItinerary = () => import("../itinerary/ItineraryView");
 // The map, calendar and bookings are their own chunk: the first screen (usually home) does not wait
-// for them, and they are fetched as soon as the browser is idle, before anyone opens a trip.
+// for them. A signed-in user's screens are a click from a trip, so the chunk is fetched once the
+// browser is idle there (app/layout/Shell.tsx); the sign-in page never fetches it.
 const ItineraryView = lazy(() => loadItinerary().then((m) => ({ default: m.ItineraryView })));
-if (typeof window !== "undefined")
+let prefetched = false;
+export function prefetchItinerary(): void {
+  if (prefetched || typeof window === "undefined") return;
+  prefetched = true;
   (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1)))(() => void loadItinerary());
+}
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
 export function TripDetailScreen() {
@@ -37,6 +42,10 @@ export function TripDetailScreen() {
   const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && !full.isPending });
   const open = useTripDialogs();
   const result = useActiveResult(detail.data ? tripId : null);
+  // The plan's code comes while the trip's data does, not after it.
+  useEffect(() => {
+    if (tripId) void loadItinerary();
+  }, [tripId]);
 
   // /trip/{id} makes that trip the current one once we know the caller belongs to it.
   useEffect(() => {

@@ -18,9 +18,9 @@ import type { Config } from "./config";
 import { connect, type Database } from "./db/connect";
 import { startEmbeddedMaintenance } from "./db/maintenance";
 import { runMigrations } from "./db/migrate";
+import { registerCompression } from "./http/compress";
 import { registerErrorHandler, registerNotFound } from "./http/errors";
 import { registerGuards } from "./http/guards";
-import { registerCompression } from "./http/compress";
 import { registerInputGuards } from "./http/json";
 import { registerLifecycle } from "./http/lifecycle";
 import { registerMetrics } from "./http/metrics";
@@ -39,6 +39,8 @@ import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
 import { OptimizationService } from "./modules/itinerary/service";
 import { memberRoutes } from "./modules/members/routes";
+import { moneyRoutes } from "./modules/money/routes";
+import { MoneyService } from "./modules/money/service";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { startReminders } from "./modules/notifications/scheduler";
 import { NotificationService } from "./modules/notifications/service";
@@ -60,6 +62,7 @@ import { startUploadSweep } from "./modules/uploads/sweep";
 import { createMailProvider } from "./providers/mail";
 import { createPaymentsProvider } from "./providers/payments";
 import { createGeoLookup, createPlacesProvider } from "./providers/places";
+import { createRates } from "./providers/rates";
 import { createRides } from "./providers/rides";
 import { createRouting } from "./providers/routing";
 import { createStorage } from "./providers/storage";
@@ -256,6 +259,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await itineraryRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, new ChatService(database.db, bus, storage));
+  const rates = createRates({
+    offline: config.rates.provider === "offline",
+    url: config.rates.url,
+    onFailed: (err) =>
+      app.log.warn({ err: err.message }, "exchange rates: the ECB did not answer; the shipped table is used"),
+  });
+  await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);
   await sharingRoutes(app, ctx, sharing);
   await billingRoutes(app, ctx, new BillingService(database.db, payments, config, caches));

@@ -37,6 +37,10 @@ const envSchema = z.object({
   JOB_QUEUE: z.enum(["threads", "pg-boss"]).default("threads"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
+  // Exchange rates for expenses (issue 29): the ECB's daily reference rates with the shipped table as
+  // the fallback (auto), or the table alone (offline: no request leaves the server).
+  RATES_PROVIDER: z.enum(["auto", "offline"]).default("auto"),
+  RATES_URL: z.url().optional(),
   // A Prometheus scraper's bearer token for GET /api/metrics; unset: no metrics route.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // SIGTERM: how long open connections may take to finish before the process closes them.
@@ -107,6 +111,7 @@ export interface Config {
   devMailToken: string;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
+  rates: { provider: "auto" | "offline"; url: string | undefined };
   metricsToken: string | undefined;
   drainSeconds: number;
   authSecret: string | undefined;
@@ -200,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devMailToken: e.DEV_MAIL_TOKEN ?? randomBytes(24).toString("base64url"),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rates: { provider: e.RATES_PROVIDER, url: e.RATES_URL },
     metricsToken: e.METRICS_TOKEN,
     drainSeconds: e.DRAIN_SECONDS,
     authSecret: e.BETTER_AUTH_SECRET,

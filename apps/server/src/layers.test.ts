@@ -58,7 +58,8 @@ it("shared modules never import a feature module", () => {
   const wrong: string[] = [];
   for (const [file, imports] of graph) {
     if (!SHARED.some((s) => name(file).startsWith(s))) continue;
-    for (const target of imports) if (FEATURE.test(name(target))) wrong.push(`${name(file)} -> ${name(target)}`);
+    for (const target of imports)
+      if (FEATURE.test(name(target))) wrong.push(`${name(file)} -> ${name(target)}`);
   }
   expect(wrong).toEqual([]);
 });

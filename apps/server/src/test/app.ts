@@ -27,6 +27,7 @@ export async function createTestApp(
     // Tests never reach the internet: the shipped gazetteer alone, unless a test names a provider
     // (and a local stand-in for it); PLACES_PROVIDER: "" gives the real default ("auto").
     PLACES_PROVIDER: "offline",
+    RATES_PROVIDER: "offline",
     ...env,
   });
   const { database, drop } = await createTestDatabase();

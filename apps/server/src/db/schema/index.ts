@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./auth";
 export * from "./chat";
 export * from "./itinerary";
+export * from "./money";
 export * from "./notifications";
 export * from "./places";
 export * from "./system";

@@ -46,6 +46,8 @@ export const trips = pgTable(
     calendarToken: text("calendar_token"),
     // Last booking write: a plan made before it is out of date (its `bookingsChanged` mark; issue 17).
     bookingsChangedAt: timestamp("bookings_changed_at", { withTimezone: true }),
+    // Issue 29: the currency balances are kept in (ISO 4217); null: from the destination's country.
+    homeCurrency: text("home_currency"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

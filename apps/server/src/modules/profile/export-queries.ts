@@ -3,6 +3,9 @@ import type { Executor } from "../../db/connect";
 import {
   bookings,
   chatMessages,
+  expensePayers,
+  expenseShares,
+  expenses,
   feedback,
   messageReactions,
   optimizationResults,
@@ -32,6 +35,7 @@ export async function exportCounts(db: Executor, userId: string) {
       plans: n("optimization_results", "created_by"),
       messages: n("chat_messages", "user_id"),
       bookings: n("bookings", "user_id"),
+      expenses: n("expenses", "created_by"),
       uploads: n("uploads", "user_id"),
     })
     .from(users)
@@ -159,6 +163,51 @@ export function bookingsOf(db: Executor, userId: string) {
     .innerJoin(trips, eq(trips.id, bookings.tripId))
     .where(eq(bookings.userId, userId))
     .orderBy(asc(bookings.createdAt));
+}
+
+/**
+ * The user's money (issue 29): expenses and settlements they recorded, and their own part of any
+ * expense (what they paid, their share): amounts in minor units, with the currency and the trip.
+ */
+export async function moneyOf(db: Executor, userId: string) {
+  const recorded = await db
+    .select({
+      id: expenses.id,
+      kind: expenses.kind,
+      tripName: trips.name,
+      title: expenses.title,
+      amountMinor: expenses.amountMinor,
+      currency: expenses.currency,
+      homeAmountMinor: expenses.homeAmountMinor,
+      homeCurrency: expenses.homeCurrency,
+      rate: expenses.rate,
+      date: expenses.spentOn,
+      category: expenses.category,
+      notes: expenses.notes,
+      createdAt: expenses.createdAt,
+    })
+    .from(expenses)
+    .innerJoin(trips, eq(trips.id, expenses.tripId))
+    .where(eq(expenses.createdBy, userId))
+    .orderBy(asc(expenses.createdAt));
+  const part = (table: typeof expensePayers | typeof expenseShares) =>
+    db
+      .select({
+        expenseId: table.expenseId,
+        title: expenses.title,
+        tripName: trips.name,
+        amountMinor: table.amountMinor,
+        currency: expenses.currency,
+        homeAmountMinor: table.homeAmountMinor,
+        homeCurrency: expenses.homeCurrency,
+      })
+      .from(table)
+      .innerJoin(expenses, eq(expenses.id, table.expenseId))
+      .innerJoin(trips, eq(trips.id, expenses.tripId))
+      .where(eq(table.userId, userId))
+      .orderBy(asc(expenses.spentOn));
+  const [paid, shares] = await Promise.all([part(expensePayers), part(expenseShares)]);
+  return { recorded, paid, shares };
 }
 
 /** What the user uploaded: the records, not the bytes (those are in the trips, for members). */

@@ -10,6 +10,7 @@ import {
   feedbackOf,
   messagePage,
   messageTripsOf,
+  moneyOf,
   placesOf,
   plansOf,
   profileOf,
@@ -49,6 +50,7 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     counts.plans +
     counts.messages +
     counts.bookings +
+    counts.expenses +
     counts.uploads +
     4 * SMALL_PART;
   let done = 0;
@@ -169,6 +171,8 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     tripName,
   }));
   step(bookings.length);
+  const money = await moneyOf(db, userId);
+  step(money.recorded.length);
   const uploads = (await uploadsOf(db, userId)).map((u) => ({
     ...u,
     url: `${origin}/api/trips/${u.tripId}/uploads/${u.id}`,
@@ -210,6 +214,7 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     messages,
     reactions,
     bookings,
+    money,
     uploads,
     shareLinks,
     feedback,

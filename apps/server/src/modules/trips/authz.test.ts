@@ -16,6 +16,9 @@ interface World {
   messageId: string;
   /** A flight booking the member saved. */
   bookingId: string;
+  /** An expense and a settlement the member recorded (issue 29). */
+  expenseId: string;
+  settlementId: string;
   uploadId: string;
   /** A collaborate link the owner made (only for the sharing cases). */
   shareId: string;
@@ -37,6 +40,16 @@ interface Case {
 const NOT_IN = { signedOut: 401, guest: 404, nonMember: 404 } as const;
 
 const PLACE = { name: "Fushimi Inari", latitude: 34.9671, longitude: 135.7727 };
+/** A 12.00 EUR dinner the member paid, shared by the member and the owner. */
+const expenseBody = (w: World, title = "Dinner") => ({
+  title,
+  amountMinor: 1200,
+  currency: "EUR",
+  date: "2027-01-02",
+  category: "food",
+  payers: [{ memberId: w.ids.member, amountMinor: 1200 }],
+  split: { kind: "equal", entries: [{ memberId: w.ids.member }, { memberId: w.ids.owner }] },
+});
 const FLIGHT = { bookingType: "flight", route: "ICN → KIX", departureTime: "09:00", flightNumber: "KE 721" };
 
 const CASES: Case[] = [
@@ -185,6 +198,73 @@ const CASES: Case[] = [
     route: "/api/trips/:tripId/bookings/:bookingId",
     url: (w) => `/api/trips/${w.tripId}/bookings/${w.bookingId}`,
     expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  // Money (issue 29): every member adds expenses and settlements; the author or an admin changes and
+  // deletes them; admins choose the home currency.
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/expenses",
+    url: (w) => `/api/trips/${w.tripId}/expenses`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/expenses",
+    url: (w) => `/api/trips/${w.tripId}/expenses`,
+    body: (w) => expenseBody(w),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/expenses/:expenseId",
+    url: (w) => `/api/trips/${w.tripId}/expenses/${w.expenseId}`,
+    body: (w) => expenseBody(w, "Taxi back"),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/expenses/:expenseId",
+    url: (w) => `/api/trips/${w.tripId}/expenses/${w.expenseId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/settlements",
+    url: (w) => `/api/trips/${w.tripId}/settlements`,
+    body: (w) => ({ fromId: w.ids.member, toId: w.ids.owner, amountMinor: 500, date: "2027-01-02" }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/settlements/:settlementId",
+    url: (w) => `/api/trips/${w.tripId}/settlements/${w.settlementId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/balances",
+    url: (w) => `/api/trips/${w.tripId}/balances`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/expenses.csv",
+    url: (w) => `/api/trips/${w.tripId}/expenses.csv`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/money/rate",
+    url: (w) => `/api/trips/${w.tripId}/money/rate?from=JPY`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/money/currency",
+    url: (w) => `/api/trips/${w.tripId}/money/currency`,
+    // The trip's own (its places are nowhere yet: euros), so the expenses do not lock it.
+    body: () => ({ currency: "EUR" }),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
   },
   // A leg's facts and the restaurant search near a stop: for the trip's members only.
   {
@@ -422,17 +502,30 @@ async function freshWorld(): Promise<World> {
   expect(message.statusCode).toBe(201);
   const booking = await people.member.post(`/api/trips/${trip.id}/bookings`, FLIGHT);
   expect(booking.statusCode).toBe(201);
+  const ids = { owner: people.owner.id, admin: people.admin.id, member: people.member.id };
+  const partial = { tripId: trip.id, ids } as World;
+  const expense = await people.member.post(`/api/trips/${trip.id}/expenses`, expenseBody(partial));
+  expect(expense.statusCode).toBe(201);
+  const settlement = await people.member.post(`/api/trips/${trip.id}/settlements`, {
+    fromId: ids.member,
+    toId: ids.owner,
+    amountMinor: 600,
+    date: "2027-01-02",
+  });
+  expect(settlement.statusCode).toBe(201);
   return {
     tripId: trip.id,
     placeId: place.json().place.id,
     messageId: message.json().id,
     bookingId: booking.json().id,
+    expenseId: expense.json().id,
+    settlementId: settlement.json().id,
     uploadId: "",
     shareId: "",
     shareToken: "",
     tripName: trip.name,
     code,
-    ids: { owner: people.owner.id, admin: people.admin.id, member: people.member.id },
+    ids,
     clients: {
       signedOut: client(t.app),
       guest: people.guest,

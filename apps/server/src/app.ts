@@ -245,7 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerGuards(app, auth, database.db, caches);
   registerReadCacheInvalidation(app, caches, bus);
   await registerAuthBridge(app, auth, counters);
-  await systemRoutes(app, ctx);
+  const { clientConfig } = await systemRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await accountDataRoutes(app, ctx);
   await feedbackRoutes(app, ctx);
@@ -273,7 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await notificationRoutes(app, notifications);
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
-  const web = dist ? await registerWeb(app, dist) : undefined;
+  const web = dist ? await registerWeb(app, dist, clientConfig) : undefined;
   // Link previews: the card image, and /shared/{token} with its Open Graph meta when the web app is served.
   await sharingPreviewRoutes(app, ctx, sharing, web?.index);
   registerNotFound(app, web?.spaIndex);

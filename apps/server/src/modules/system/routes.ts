@@ -12,7 +12,8 @@ import { renderMailbox } from "./mailbox";
 /** Tests and scripts may send the dev mailbox token in this header instead of ?token=. */
 export const DEV_MAIL_TOKEN_HEADER = "x-dev-mail-token";
 
-export async function systemRoutes(app: App, ctx: AppContext) {
+/** Also answers the client config, which the web app's pages carry inlined (http/web.ts). */
+export async function systemRoutes(app: App, ctx: AppContext): Promise<{ clientConfig: ClientConfig }> {
   const { database, config } = ctx;
 
   // Alive: answers without the database (a process that cannot reach it is not ready, but restarting
@@ -123,4 +124,5 @@ export async function systemRoutes(app: App, ctx: AppContext) {
       },
     );
   }
+  return { clientConfig };
 }

@@ -137,6 +137,12 @@ async function measure(base, cycle, apps) {
       );
     })(),
   };
+  // CPU per request of the whole path (processes, nginx, PostgreSQL, the load generator): what two
+  // idle cores could serve at most, whatever else the machine was doing meanwhile.
+  const { apps: a, nginx, pg, bench } = result.cpu;
+  result.cpuMsPerRequest =
+    ((a.reduce((x, y) => x + y, 0) + nginx + pg + bench) * 10 * wall) / result.requests.total;
+  result.ceiling = Math.round((cpus().length * 1000) / result.cpuMsPerRequest);
   result.load = load();
   return result;
 }
@@ -205,10 +211,10 @@ export async function benchScaled(n) {
 }
 
 /** The parts' CPU, and what the rest of the machine took meanwhile (other work on a shared machine). */
-const cpuCell = ({ cpu }) => {
+const cpuCell = ({ cpu, ceiling }) => {
   const ours = cpu.apps.reduce((a, b) => a + b, 0) + cpu.nginx + cpu.pg + cpu.bench;
   const apps = cpu.apps.map((c) => `${c}%`).join(" + ");
-  return `apps ${apps}, nginx ${cpu.nginx}%, PostgreSQL ${cpu.pg}%, autocannon ${cpu.bench}%; machine ${cpu.machine}% of ${cpus().length * 100}% (others ${Math.max(0, cpu.machine - ours)}%)`;
+  return `apps ${apps}, nginx ${cpu.nginx}%, PostgreSQL ${cpu.pg}%, autocannon ${cpu.bench}%; machine ${cpu.machine}% of ${cpus().length * 100}% (others ${Math.max(0, cpu.machine - ours)}%); ceiling ${ceiling} req/s`;
 };
 
 /** Prints the table; `counts`: how many app processes per row. */
@@ -224,7 +230,7 @@ export async function printScaled(counts = [1, 2, 3]) {
     await sleep(1000);
   }
   console.log(
-    `\nScaled mode through nginx (deploy/nginx.conf, round-robin), PostgreSQL, JOB_QUEUE=pg-boss, 10 connections, ${SECONDS} s each. This machine has ${cpus().length} cores: the app processes, nginx, PostgreSQL and the load generator share them (PostgreSQL: all its backends, other databases' too). CPU in % of one core; "others": the rest of the machine's work meanwhile.`,
+    `\nScaled mode through nginx (deploy/nginx.conf, round-robin), PostgreSQL, JOB_QUEUE=pg-boss, 10 connections, ${SECONDS} s each. This machine has ${cpus().length} cores: the app processes, nginx, PostgreSQL and the load generator share them (PostgreSQL: all its backends, other databases' too). CPU in % of one core; "others": the rest of the machine's work meanwhile; "ceiling": ${cpus().length} cores divided by the CPU time per request of the whole path (processes, nginx, PostgreSQL, autocannon), the most this machine could serve with nothing else running. The "ms CPU/req" of each figure is that whole path's.`,
   );
   console.log("| app processes | add a place | CPU (add) | mixed 80/20 | CPU (mixed) | load average after |");
   console.log("|---:|---|---|---|---|---|");

@@ -3,12 +3,14 @@
 //    chunks it mounts (with their dynamic imports and assets: maplibre-gl, its worker, the basemap), raw,
 //    gzip'd and brotli'd (the server sends the build's .br/.gz files).
 // 2. In Chromium (Playwright), per page (sign-in, home, trip) and language (en, ja, ko, zh): the requests
-//    and the bytes on the wire (Resource Timing transferSize: compressed bodies and headers) until `load`
+//    and the bytes on the wire (Resource Timing transferSize: compressed bodies and headers) to the app's
+//    own origin (map tiles from the tile host are counted apart: "+ N tiles") until `load`
 //    and until the page's content is on screen, on a cold load (empty cache, no service worker: the
 //    worker's precache downloads the whole app after the first screen, which is not the first screen's
 //    cost). Starts the built server (apps/server/dist/main.js, serving dist/) on a free port with an
 //    empty data folder and a guest with a trip of eight places and a plan.
-// Usage: node scripts/page-size.mjs [dist dir] [--no-browser] [--url http://localhost:3000]
+// Usage: node scripts/page-size.mjs [dist dir] [--no-browser] [--list] [--url http://localhost:3000]
+//   --list: every request of the English loads (when it ended, KB on the wire) on stderr
 //   (after `npm run build` at the root; Chromium: CHROMIUM_PATH, else /usr/bin/chromium-headless-shell)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -228,21 +230,25 @@ async function measure(browser, base, path, language, cookie, content) {
     return await page.evaluate((contentAt) => {
       const [nav] = performance.getEntriesByType("navigation");
       const entries = [nav, ...performance.getEntriesByType("resource")];
+      const own = (e) => e.name.startsWith(location.origin);
       const upTo = (t) => {
-        const done = entries.filter((e) => e.responseEnd <= t);
+        const done = entries.filter((e) => e.responseEnd <= t && own(e));
         return {
           requests: done.length,
+          elsewhere: entries.filter((e) => e.responseEnd <= t && !own(e)).length,
           kb: done.reduce((s, e) => s + (e.transferSize || 0), 0) / 1024,
           js: done.filter((e) => /\.m?js(\?|$)/.test(e.name)).length,
         };
       };
-      const after = entries.filter((e) => e.responseEnd > contentAt && e.name.startsWith(location.origin));
+      const all = entries.map((e) => [Math.round(e.responseEnd), (e.transferSize || 0) / 1024, e.name]);
+      const after = entries.filter((e) => e.responseEnd > contentAt && own(e));
       return {
         loadMs: nav.loadEventStart,
         contentMs: contentAt,
         load: upTo(nav.loadEventStart),
         content: upTo(contentAt),
         later: after.map((e) => new URL(e.name).pathname),
+        all,
       };
     }, contentAt);
   } finally {
@@ -280,7 +286,12 @@ try {
         console.error(`retrying once: ${err.message}`);
         return measure(browser, server.base, path, language, session, content);
       });
-      const cell = (x) => `${x.requests} (${x.js}), ${x.kb.toFixed(1)}`;
+      const cell = (x) =>
+        `${x.requests} (${x.js}), ${x.kb.toFixed(1)}${x.elsewhere ? ` + ${x.elsewhere} tiles` : ""}`;
+      if (args.includes("--list") && language === "en")
+        console.error(
+          `${name}: load ${Math.round(m.loadMs)} ms, content ${Math.round(m.contentMs)} ms\n${m.all.map(([t, kb, url]) => `  ${t} ms  ${kb.toFixed(1)} KB  ${url.replace(server.base, "")}`).join("\n")}`,
+        );
       const later = m.later.filter((p) => !p.startsWith("/api/"));
       console.log(
         `| ${name} | ${language} | ${cell(m.load)} | ${cell(m.content)} | ${Math.round(m.loadMs)}, ${Math.round(m.contentMs)} | ${later.length ? `${later.length}: ${later.map((p) => p.replace("/assets/", "")).join(" ")}` : "-"} |`,

@@ -8,7 +8,8 @@ import { router } from "./app/router";
 import { installSessionHandling, startSessionRead } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
-import { i18n, initI18n, loadTripCatalogues } from "./i18n";
+import { browserLanguage, i18n, initI18n, loadTripCatalogues } from "./i18n";
+import { preloadTripCatalogues } from "./i18n/bundles";
 import { seedClientConfig } from "./lib/config";
 import { bootOffline } from "./lib/offline";
 import { rememberedUser } from "./lib/offline/storage";
@@ -69,6 +70,9 @@ installSessionHandling(queryClient);
 // The session is read while the catalogues load, and the client config comes inlined in index.html
 // when the server serves it (lib/config.ts): the first screen waits for neither in series.
 startSessionRead();
+// A browser that remembers its user is most likely bound for home or a trip: the trip screens'
+// catalogues come along with the first screen's (app/layout/Shell.tsx waits for them beyond home).
+if (rememberedUser()) preloadTripCatalogues(browserLanguage());
 seedClientConfig(queryClient);
 
 function ThemedToaster() {
@@ -96,8 +100,7 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
   return <Fragment key={language}>{children}</Fragment>;
 }
 
-// The catalogues and what this device kept for offline use, both before the first render; a browser
-// that remembers its user (most likely bound for home or a trip) loads the trip screens' catalogues too.
+// The catalogues and what this device kept for offline use, both before the first render.
 await Promise.all([initI18n(), bootOffline(queryClient)]);
 if (rememberedUser()) void loadTripCatalogues();
 createRoot(document.getElementById("root")!).render(

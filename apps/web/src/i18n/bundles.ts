@@ -21,7 +21,17 @@ export const FIRST_NAMESPACES = [
  * The trip, places, chat and profile: loaded with /api/me for a browser that remembers its user, else
  * once someone signs in (app/layout/Shell.tsx), or when the shared trip page opens; never on sign-in.
  */
-export const TRIP_NAMESPACES = ["calendar", "chat", "map", "places", "plan", "privacy", "profile", "search"];
+export const TRIP_NAMESPACES = [
+  "calendar",
+  "chat",
+  "map",
+  "money",
+  "places",
+  "plan",
+  "privacy",
+  "profile",
+  "search",
+];
 
 /**
  * Namespaces of screens a first visit rarely opens (the Share screen, the public shared-trip page,
@@ -46,6 +56,14 @@ const TRIP: Record<Language, Bundle> = {
 const later = import.meta.glob<{ default: Record<string, unknown> }>(
   "./locales/*/{share,sharing,bookings,travel,meals}.json",
 );
+
+/**
+ * Starts fetching a language's trip-screen catalogues (for a browser that remembers its user, in
+ * parallel with the first screen's); i18next's later load of TRIP_NAMESPACES reuses the same file.
+ */
+export function preloadTripCatalogues(lng: Language): void {
+  void TRIP[lng]().catch(() => undefined);
+}
 
 /** One area's catalogue in one language ({} for an unknown one). */
 export async function loadCatalogue(lng: string, ns: string): Promise<Record<string, unknown>> {

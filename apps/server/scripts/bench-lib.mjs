@@ -121,7 +121,9 @@ export function figure(result) {
     result.settledMs > 600 ? ` (server busy ${(result.settledMs / 1000).toFixed(1)} s before)` : "";
   const after = result.after
     ? `; after the burst: server quiet in ${(result.after.quietMs / 1000).toFixed(1)} s${
-        result.after.postgresCpu === undefined ? "" : `, PostgreSQL ${result.after.postgresCpu.toFixed(2)} s CPU meanwhile`
+        result.after.postgresCpu === undefined
+          ? ""
+          : `, PostgreSQL ${result.after.postgresCpu.toFixed(2)} s CPU meanwhile`
       }`
     : "";
   return `${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms${cpu}${failures}${settled}${after}`;

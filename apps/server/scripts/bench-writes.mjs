@@ -96,11 +96,42 @@ async function seedTrip(api, members) {
   return { tripId: trip.id, members, placesOf };
 }
 
+/** A trip's money as a group keeps it (issue 29): EXPENSES expenses, each paid by one and shared by all. */
+const EXPENSES = 50;
+async function seedMoney(api, { tripId, members, memberIds }) {
+  for (let i = 0; i < EXPENSES; i++)
+    await api.call(
+      members[i % MEMBERS],
+      `/api/trips/${tripId}/expenses`,
+      expenseBody(memberIds, i % MEMBERS, i),
+      "POST",
+      `10.1.0.${i + 1}`,
+    );
+}
+
+function expenseBody(memberIds, payer, n) {
+  const amountMinor = 1000 + (n % 97) * 37;
+  return {
+    title: `Bench expense ${n}`,
+    amountMinor,
+    currency: "JPY",
+    date: day(30 + (n % 4)),
+    category: n % 2 ? "food" : "transport",
+    payers: [{ memberId: memberIds[payer], amountMinor }],
+    split: { kind: "equal", entries: memberIds.map((memberId) => ({ memberId })) },
+  };
+}
+
 export async function seed(api) {
   const members = [];
   for (let i = 0; i < MEMBERS; i++) members.push(await api.session(`Bench ${i}`, `10.0.0.${i + 1}`));
+  const memberIds = [];
+  for (const m of members) memberIds.push((await api.call(m, "/api/me")).id);
   // The add run grows its trip by thousands of places; the other runs use a trip of a usual size.
-  return { addTrip: await seedTrip(api, members), trip: await seedTrip(api, members) };
+  const addTrip = { ...(await seedTrip(api, members)), memberIds };
+  const trip = { ...(await seedTrip(api, members)), memberIds };
+  await seedMoney(api, trip);
+  return { addTrip, trip };
 }
 
 /**
@@ -108,7 +139,7 @@ export async function seed(api) {
  * from a new address: the per-address limit on adding places (60 a minute) is per person, not per
  * bench, and the bench stands for many people behind a proxy.
  */
-export function requestMakers(api, { tripId, members, placesOf }) {
+export function requestMakers(api, { tripId, members, placesOf, memberIds }) {
   let n = 0;
   const next = (context) => {
     n++;
@@ -163,6 +194,25 @@ export function requestMakers(api, { tripId, members, placesOf }) {
       const { headers } = next(context);
       return { method: "GET", path: `${url}/full`, headers: { cookie: headers.cookie } };
     },
+    // Money (issue 29): an expense added, then deleted by the same member, so the trip keeps its size
+    // (it may hold 2000); and the balances with their suggested transfers.
+    expense: (_req, context) => {
+      const { who, headers } = next(context);
+      return {
+        method: "POST",
+        path: `${url}/expenses`,
+        headers: { ...headers, ...JSON_BODY },
+        body: JSON.stringify(expenseBody(memberIds, who, n)),
+      };
+    },
+    expenseRemove: (_req, context) => {
+      const { headers } = next(context);
+      return { method: "DELETE", path: `${url}/expenses/${context.expense}`, headers };
+    },
+    balances: (_req, context) => {
+      const { headers } = next(context);
+      return { method: "GET", path: `${url}/balances`, headers: { cookie: headers.cookie } };
+    },
   };
 }
 
@@ -202,6 +252,9 @@ export async function benchWrites(kind, { seconds = 6, nodeFlags = [], only } = 
     const remember = (_status, body, context) => {
       context.added = JSON.parse(body).place?.id;
     };
+    const rememberExpense = (_status, body, context) => {
+      context.expense = JSON.parse(body).id;
+    };
     const reads = (k) => Array(k).fill(make.full);
     // 12 reads and 3 writes (an add, an edit, the added place deleted): 80/20, the trip keeps its size.
     const mixed = [...reads(4), [make.add, remember], ...reads(4), make.edit, ...reads(4), make.remove];
@@ -210,6 +263,12 @@ export async function benchWrites(kind, { seconds = 6, nodeFlags = [], only } = 
       ["edit", "PATCH /places/{id} (edit a place or a wish)", [make.edit]],
       ["full", "GET /full alone", [make.full]],
       ["mixed", "mixed: 80% GET /full; 20% add, edit, delete", mixed],
+      [
+        "expense",
+        "POST /expenses, then DELETE it (money writes)",
+        [[make.expense, rememberExpense], make.expenseRemove],
+      ],
+      ["balances", "GET /balances (50 expenses, 5 members)", [make.balances]],
     ].filter(([key]) => !only || key === only);
     await cannon(api.base, measures.length === 1 ? measures[0][2] : mixed, 2); // warm-up: JIT, caches
     const rows = [];

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/connect";
+import type { Db, Executor } from "../../db/connect";
 import { bookings, expensePayers, expenseShares, expenses, places, trips } from "../../db/schema";
 
 export type ExpenseRow = typeof expenses.$inferSelect;
@@ -57,7 +57,7 @@ export async function writeEntry(
   payers: PartRow[],
   shares: PartRow[],
 ): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
+  return (db as Db).transaction(async (tx) => {
     let expenseId = id;
     if (expenseId) {
       const [updated] = await tx
@@ -97,19 +97,32 @@ export async function countEntries(db: Executor, tripId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** The trip's chosen home currency, and the countries of its places (the default when none is chosen). */
+/**
+ * The trip's chosen home currency, and the country most of its places are in (the default when none
+ * is chosen): one statement, as every money request asks.
+ */
 export async function readCurrencyBasis(db: Executor, tripId: string) {
-  const [trip] = await db
-    .select({ homeCurrency: trips.homeCurrency })
+  const [row] = await db
+    .select({
+      chosen: trips.homeCurrency,
+      // Written out: drizzle leaves columns unqualified in a one-table select, and "id" in the
+      // subquery would then be the place's.
+      country: sql<string | null>`(select p.country_code from places p
+        where p.trip_id = "trips"."id" and p.country_code is not null
+        group by p.country_code order by count(*) desc, p.country_code limit 1)`,
+    })
     .from(trips)
     .where(eq(trips.id, tripId));
-  const countries = await db
-    .select({ country: places.countryCode, n: sql<number>`count(*)::int` })
-    .from(places)
-    .where(and(eq(places.tripId, tripId), sql`${places.countryCode} is not null`))
-    .groupBy(places.countryCode)
-    .orderBy(sql`count(*) desc`, asc(places.countryCode));
-  return { chosen: trip?.homeCurrency ?? null, countries: countries.map((c) => c.country!) };
+  return { chosen: row?.chosen ?? null, country: row?.country ?? null };
+}
+
+/** Who recorded an entry and its kind: what deciding who may change it needs. */
+export async function readEntryHead(db: Executor, tripId: string, id: string) {
+  const [row] = await db
+    .select({ id: expenses.id, kind: expenses.kind, createdBy: expenses.createdBy })
+    .from(expenses)
+    .where(and(eq(expenses.tripId, tripId), eq(expenses.id, id)));
+  return row;
 }
 
 export async function setHomeCurrency(db: Executor, tripId: string, currency: string) {

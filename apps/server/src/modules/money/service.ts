@@ -61,11 +61,7 @@ export class MoneyService {
   async homeCurrency(tripId: string): Promise<CurrencyCode> {
     const basis = await readCurrencyBasis(this.db, tripId);
     if (basis.chosen && isCurrency(basis.chosen)) return basis.chosen;
-    for (const country of basis.countries) {
-      const currency = currencyOfCountry(country);
-      if (currency) return currency;
-    }
-    return FALLBACK_CURRENCY;
+    return currencyOfCountry(basis.country) ?? FALLBACK_CURRENCY;
   }
 
   async setHomeCurrency(scope: TripScope, currency: string): Promise<CurrencyCode> {
@@ -78,7 +74,7 @@ export class MoneyService {
     )
       throw new AppError(409, "CONFLICT", M.homeCurrencyLocked);
     await setHomeCurrency(this.db, scope.tripId, currency);
-    await this.changed(scope.tripId);
+    this.changed(scope.tripId);
     return currency;
   }
 
@@ -130,9 +126,10 @@ export class MoneyService {
   async create(scope: TripScope, input: ExpenseInputParsed): Promise<Expense> {
     if ((await countEntries(this.db, scope.tripId)) >= MAX_ENTRIES_PER_TRIP)
       throw new AppError(409, "CONFLICT", M.tooManyExpenses);
-    const id = await writeEntry(this.db, scope.tripId, undefined, ...(await this.prepare(scope, input)));
-    await this.changed(scope.tripId);
-    return this.one(scope, id!, "expense");
+    const [values, payers, shares, people] = await this.prepare(scope, input);
+    const id = await writeEntry(this.db, scope.tripId, undefined, values, payers, shares);
+    this.changed(scope.tripId);
+    return presentExpense(written(id!, scope.tripId, values, payers, shares), people);
   }
 
   async replace(scope: TripScope, expenseId: string, input: ExpenseInputParsed): Promise<Expense> {
@@ -153,7 +150,7 @@ export class MoneyService {
   async remove(scope: TripScope, id: string, kind: "expense" | "settlement"): Promise<void> {
     await this.mayChange(scope, id, kind);
     await deleteEntry(this.db, scope.tripId, id, kind);
-    await this.changed(scope.tripId);
+    this.changed(scope.tripId);
   }
 
   /** A payment between two members, in the home currency: all of a suggested transfer, or a part. */
@@ -188,7 +185,7 @@ export class MoneyService {
       [{ userId: input.fromId, ...part }],
       [{ userId: input.toId, ...part }],
     );
-    await this.changed(scope.tripId);
+    this.changed(scope.tripId);
     const entry = await readEntry(this.db, scope.tripId, id!);
     return presentSettlement(entry!, people);
   }
@@ -213,7 +210,7 @@ export class MoneyService {
   private async prepare(
     scope: TripScope,
     input: ExpenseInputParsed,
-  ): Promise<[ExpenseValues, PartRow[], PartRow[]]> {
+  ): Promise<[ExpenseValues, PartRow[], PartRow[], Map<string, Person>]> {
     const people = await this.people(scope.tripId);
     const named = [...input.payers.map((p) => p.memberId), ...input.split.entries.map((e) => e.memberId)];
     if (named.some((id) => !people.has(id))) throw badRequest(M.notAMember);
@@ -290,6 +287,7 @@ export class MoneyService {
         homeAmountMinor: homeOf(inHome.shares, s.memberId),
         input: typed.get(s.memberId) ?? null,
       })),
+      people,
     ];
   }
 
@@ -317,9 +315,51 @@ export class MoneyService {
     );
   }
 
-  private async changed(tripId: string) {
-    await this.bus.publish({ type: "money.changed", tripId }).catch(() => {});
+  /** Tells the trip's channel, after the answer is on its way (a burst of writes shares one event). */
+  private changed(tripId: string) {
+    void this.bus.publish({ type: "money.changed", tripId }).catch(() => {});
   }
+}
+
+/** An entry as it was just written, for its answer without reading it back. */
+function written(
+  id: string,
+  tripId: string,
+  values: ExpenseValues,
+  payers: PartRow[],
+  shares: PartRow[],
+): MoneyEntry {
+  const now = new Date();
+  const row = {
+    linkKind: null,
+    bookingId: null,
+    placeId: null,
+    linkDate: null,
+    meal: null,
+    receipts: [],
+    notes: null,
+    rate: null,
+    rateDate: null,
+    rateSource: null,
+    createdBy: null,
+    kind: "expense",
+    ...values,
+    id,
+    tripId,
+    createdAt: now,
+    updatedAt: now,
+  } as MoneyEntry["row"];
+  const part = (p: PartRow) => ({
+    expenseId: id,
+    userId: p.userId,
+    amountMinor: p.amountMinor,
+    homeAmountMinor: p.homeAmountMinor,
+  });
+  return {
+    row,
+    payers: payers.map(part),
+    shares: shares.map((s) => ({ ...part(s), input: s.input ?? null })),
+  };
 }
 
 type PartRowLike = { userId: string; amountMinor: number; homeAmountMinor: number; input?: string | null };

@@ -18,6 +18,12 @@ const ADMIN_URL = process.env.SCALED_POSTGRES_URL ?? "postgres://postgres@127.0.
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 export const METRICS_TOKEN = "scaled-test-metrics-token-0123456789";
 
+/** Every process a cluster started and that still runs: killed if the test process exits first. */
+const running = new Map<ChildProcess, NodeJS.Signals>();
+process.once("exit", () => {
+  for (const [child, signal] of running) child.kill(signal);
+});
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function freePort(): Promise<number> {
@@ -51,6 +57,7 @@ export class Cluster {
   private dbName = "";
   private admin: pg.Client | undefined;
   private pool: pg.Pool | undefined;
+  private stopped = false;
   readonly dir = mkdtempSync(join(tmpdir(), "tabi-scaled-"));
 
   get base() {
@@ -95,8 +102,13 @@ export class Cluster {
     // All at once, the worker too: the migrations must cope (an advisory lock).
     this.apps = ports.map((port, i) => this.spawnApp(port, `app${i + 1}`));
     this.worker = this.spawnNode("dist/worker.js", this.env(0, this.mkdir("worker")), "worker");
-    await Promise.all(this.apps.map((a) => this.waitReady(a)));
-    await this.startNginx(ports);
+    try {
+      await Promise.all(this.apps.map((a) => this.waitReady(a)));
+      await this.startNginx(ports);
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
     return this;
   }
 
@@ -111,6 +123,8 @@ export class Cluster {
     const fd = openSync(log, "a");
     const child = spawn(process.execPath, [entry], { cwd: serverDir, env, stdio: ["ignore", fd, fd] });
     child.on("error", () => {});
+    running.set(child, "SIGKILL");
+    child.once("exit", () => running.delete(child));
     return child;
   }
 
@@ -188,6 +202,9 @@ http {
       stdio: ["ignore", log, log],
     });
     this.nginx.on("error", () => {});
+    const nginx = this.nginx;
+    running.set(nginx, "SIGTERM"); // nginx's fast shutdown: its workers go with it
+    nginx.once("exit", () => running.delete(nginx));
     for (let i = 0; ; i++) {
       try {
         // Answered by nginx itself (403): no upstream is tried, none is marked failed.
@@ -223,6 +240,8 @@ http {
   }
 
   async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
     const stopping = [...this.apps.map((a) => a.child), this.worker].filter(
       (c): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null,
     );

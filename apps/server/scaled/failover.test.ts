@@ -11,7 +11,8 @@ let members: Client[];
 let tripId: string;
 
 beforeAll(async () => {
-  cluster = await new Cluster().start(3);
+  cluster = new Cluster(); // assigned first: afterAll stops what a failed start left running
+  await cluster.start(3);
   const owner = await new Client(cluster).guest("Owner");
   tripId = await createTrip(owner);
   const friends: Client[] = [];

@@ -11,7 +11,8 @@ import { Cluster, METRICS_TOKEN, sleep } from "./cluster";
 let cluster: Cluster;
 
 beforeAll(async () => {
-  cluster = await new Cluster().start(3);
+  cluster = new Cluster(); // assigned first: afterAll stops what a failed start left running
+  await cluster.start(3);
 });
 
 afterAll(async () => {

@@ -59,9 +59,9 @@ export const expensePayers = pgTable(
     expenseId: uuid("expense_id")
       .notNull()
       .references(() => expenses.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // No foreign key: a member who deletes their account leaves the others' balances as they were
+    // (the balances show "a former member"; their name and e-mail go with the account).
+    userId: uuid("user_id").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     homeAmountMinor: bigint("home_amount_minor", { mode: "number" }).notNull(),
   },
@@ -75,9 +75,9 @@ export const expenseShares = pgTable(
     expenseId: uuid("expense_id")
       .notNull()
       .references(() => expenses.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // No foreign key: a member who deletes their account leaves the others' balances as they were
+    // (the balances show "a former member"; their name and e-mail go with the account).
+    userId: uuid("user_id").notNull(),
     /** As typed: shares, a percentage or an amount in minor units; null for an equal split. */
     input: text("input"),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),

@@ -173,6 +173,23 @@ describe("group money", () => {
     expect((await owner.request("DELETE", `${base}/expenses/not-an-id`)).statusCode).toBe(404);
   });
 
+  it("keeps the others' balances when a member deletes their account", async () => {
+    const { owner, aiko, base, trip } = await kyotoGroup("leaver");
+    const carl = (await registered(t.app, "leaver-carl@example.com")) as Who;
+    await join(carl, await inviteCode(owner, trip.id));
+    await owner.post(`${base}/expenses`, expense(owner, [owner, aiko, carl]));
+    const before = (await owner.get(`${base}/balances`)).json();
+    expect((await carl.request("DELETE", "/api/me", { confirm: "leaver-carl@example.com" })).statusCode).toBe(204);
+    const after = (await owner.get(`${base}/balances`)).json();
+    const balanceOf = (b: typeof before, id: string) =>
+      b.members.find((m: { memberId: string }) => m.memberId === id);
+    expect(balanceOf(after, owner.id).balance).toBe(balanceOf(before, owner.id).balance);
+    expect(balanceOf(after, owner.id).balance).toBe(6000);
+    // Carl still owes his part, as "a former member".
+    expect(balanceOf(after, carl.id)).toMatchObject({ member: null, balance: -3000 });
+    expect(after.transfers.map((x: { fromId: string }) => x.fromId)).toContain(carl.id);
+  });
+
   it("exports the expenses as CSV, a formula in a title made harmless", async () => {
     const { owner, aiko, base } = await kyotoGroup("csv");
     await owner.post(`${base}/expenses`, expense(owner, [owner, aiko], { title: '=HYPERLINK("x")' }));

@@ -11,6 +11,7 @@ describe("pages the service worker answers with the app shell", () => {
       paths.trip("5b1f3c2e-1111-4a4a-9999-000000000001"),
       paths.places,
       paths.chat,
+      paths.money,
       paths.share,
       paths.addPlace,
       paths.profile,

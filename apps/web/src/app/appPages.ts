@@ -7,7 +7,7 @@
  */
 export const APP_PAGES: RegExp[] = [
   /^\/(\?|$)/,
-  /^\/my-trip(\/(my-places|chat|share))?\/?(\?|$)/,
+  /^\/my-trip(\/(my-places|chat|money|share))?\/?(\?|$)/,
   /^\/trip\/[^/?]+\/?(\?|$)/,
   /^\/add-place\/?(\?|$)/,
   /^\/profile\/?(\?|$)/,

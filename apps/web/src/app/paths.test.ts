@@ -8,6 +8,7 @@ describe("header titles (spec 1 'Header')", () => {
     ["/trip/abc", "Trip Details", undefined],
     ["/my-trip/my-places", "My Places", undefined],
     ["/my-trip/chat", "Group Chat", undefined],
+    ["/my-trip/money", "Money", undefined],
     ["/my-trip/share", "Share Trip", undefined],
     ["/add-place", "Add Place", undefined],
     ["/profile", "Profile", undefined],

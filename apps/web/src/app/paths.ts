@@ -8,6 +8,7 @@ export const paths = {
   trip: (id: string) => `/trip/${id}`,
   places: "/my-trip/my-places",
   chat: "/my-trip/chat",
+  money: "/my-trip/money",
   share: "/my-trip/share",
   addPlace: "/add-place",
   profile: "/profile",
@@ -21,6 +22,7 @@ export function headerFor(pathname: string): { title: string; subtitle?: string 
     return { title: t("shell:title.tripDetails") };
   if (pathname === "/my-trip/my-places") return { title: t("shell:title.myPlaces") };
   if (pathname === "/my-trip/chat") return { title: t("shell:title.groupChat") };
+  if (pathname === "/my-trip/money") return { title: t("shell:title.money") };
   if (pathname === "/my-trip/share") return { title: t("shell:title.shareTrip") };
   if (pathname === "/add-place") return { title: t("shell:title.addPlace") };
   if (pathname === "/profile") return { title: t("shell:title.profile") };

@@ -20,6 +20,7 @@ const PrintTripPage = lazy(() =>
 const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
+const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
 // The public shared trip shows the plan, calendar, places and map of a trip.
 const SHARED_PAGE_NAMESPACES = ["sharing", ...TRIP_NAMESPACES];
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: "/trip/:tripId", element: <TripDetailScreen /> },
       { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
       { path: "/my-trip/chat", element: later(<ChatScreen />) },
+      { path: "/my-trip/money", element: later(<MoneyScreen />) },
       {
         path: "/my-trip/share",
         element: later(

@@ -1,4 +1,4 @@
-import { Home, Map as MapIcon, MapPin, MessageCircle, Share2 } from "lucide-react";
+import { Home, Map as MapIcon, MapPin, MessageCircle, Share2, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useUnread } from "../../features/chat/api";
@@ -11,6 +11,7 @@ const ITEMS = [
   { to: paths.myTrip, label: "shell:nav.plan", Icon: MapIcon, end: true },
   { to: paths.places, label: "shell:nav.places", Icon: MapPin, end: true },
   { to: paths.chat, label: "shell:nav.chat", Icon: MessageCircle, end: true },
+  { to: paths.money, label: "shell:nav.money", Icon: Wallet, end: true },
   { to: paths.share, label: "shell:nav.share", Icon: Share2, end: true },
 ] as const;
 
@@ -25,7 +26,7 @@ export function BottomNav() {
       aria-label={t("shell:nav.label")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200/70 bg-white/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md dark:border-slate-800/70 dark:bg-slate-950/90"
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-6">
         {ITEMS.map(({ to, label, Icon, end }) => (
           <li key={to}>
             <NavLink

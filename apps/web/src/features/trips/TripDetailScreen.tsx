@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Compass, Settings } from "lucide-react";
+import { Compass, Settings, Wallet } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { paths } from "../../app/paths";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -99,6 +100,15 @@ export function TripDetailScreen() {
             </p>
           </div>
           <MembersPopup detail={detail.data} />
+          <Link
+            to={paths.money}
+            onClick={() => setCurrentId(trip.id)}
+            aria-label={t("trips:detail.money")}
+            title={t("trips:detail.money")}
+            className="inline-flex h-8 items-center rounded-xl px-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <Wallet className="size-5" aria-hidden />
+          </Link>
           <Button
             variant="ghost"
             size="sm"

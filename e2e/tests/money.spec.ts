@@ -145,6 +145,7 @@ test("three members share expenses in two currencies, settle up live, in English
   }
   await showSection(ben, "Expenses");
   await expect(ben.getByTestId("settlement-row")).toContainText("Ben paid Aiko");
+  await showSection(aiko, "Expenses");
   await capture(aiko, project, "money-screen");
   await showSection(aiko, "Summary");
   await expect(aiko.getByTestId("chart-category")).toContainText("Tickets");
@@ -169,4 +170,19 @@ test("three members share expenses in two currencies, settle up live, in English
   await expect(dialog(chika).getByText(text("ja", "server:money.percentNot100"))).toBeVisible();
   expect(await englishLeft(dialog(chika), "ja", names), "dialog").toEqual([]);
   await capture(chika, project, "money-dialog-ja");
+
+  // Offline, a new expense waits in the outbox like a wish, and is sent once the network is back.
+  await aiko.context().setOffline(true);
+  await showSection(aiko, "Expenses");
+  await aiko.getByRole("button", { name: "Add expense" }).first().click();
+  await d.getByLabel("What for").fill("Bus passes");
+  await d.getByLabel("Amount", { exact: true }).fill("1200");
+  await d.getByRole("button", { name: "Save" }).click();
+  await expect(d).toBeHidden();
+  await expect(aiko.getByTestId("pending-expenses")).toContainText("Bus passes");
+  await aiko.context().setOffline(false);
+  await expect(aiko.getByTestId("pending-expenses")).toBeHidden({ timeout: 20_000 });
+  await expect(aiko.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeVisible();
+  await expect(ben.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeVisible();
+  await expect(aiko.getByTestId("money-total")).toHaveText("¥14,700");
 });

@@ -62,7 +62,7 @@ export function BalancesPanel({
                       {people.name(m.memberId)}
                     </span>
                     {m.memberId === meId ? (
-                      <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      <span className="block text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
                         {t("money:balances.you")}
                       </span>
                     ) : null}
@@ -97,10 +97,10 @@ export function BalancesPanel({
           {balances.transfers.map((tr) => (
             <li
               key={`${tr.fromId}-${tr.toId}`}
-              className="flex flex-wrap items-center gap-2 rounded-2xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
+              className="flex flex-wrap items-center gap-x-2 gap-y-1.5 rounded-2xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
               data-testid="transfer"
             >
-              <span className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+              <span className="flex min-w-[9rem] flex-1 items-center gap-1.5 text-sm">
                 <span className="truncate font-medium" data-user-content>
                   {people.name(tr.fromId)}
                 </span>
@@ -110,7 +110,7 @@ export function BalancesPanel({
                 </span>
               </span>
               <span className="text-sm font-semibold tabular-nums">{money(tr.amountMinor, code)}</span>
-              <Button size="sm" variant="secondary" onClick={() => setSettling(tr)}>
+              <Button size="sm" variant="secondary" className="ml-auto" onClick={() => setSettling(tr)}>
                 {t("money:settle.markPaid")}
               </Button>
             </li>

@@ -179,7 +179,9 @@ describe("group money", () => {
     await join(carl, await inviteCode(owner, trip.id));
     await owner.post(`${base}/expenses`, expense(owner, [owner, aiko, carl]));
     const before = (await owner.get(`${base}/balances`)).json();
-    expect((await carl.request("DELETE", "/api/me", { confirm: "leaver-carl@example.com" })).statusCode).toBe(204);
+    expect((await carl.request("DELETE", "/api/me", { confirm: "leaver-carl@example.com" })).statusCode).toBe(
+      204,
+    );
     const after = (await owner.get(`${base}/balances`)).json();
     const balanceOf = (b: typeof before, id: string) =>
       b.members.find((m: { memberId: string }) => m.memberId === id);

@@ -117,7 +117,7 @@ test("three members share expenses in two currencies, settle up live, in English
   const tickets = aiko.getByTestId("expense-row").filter({ hasText: "Kinkaku-ji tickets" });
   await expect(tickets).toContainText("$30.00");
   await expect(tickets).toContainText("¥4,500");
-  await expect(tickets).toContainText("Visit");
+  await expect(tickets).toContainText("Visit: Kinkaku-ji");
   await expect(aiko.getByTestId("money-total")).toHaveText("¥13,500");
 
   // Balances: Aiko +5,250, Ben -750, Chika -4,500; two transfers to Aiko. Ben sees them without a reload.
@@ -155,7 +155,16 @@ test("three members share expenses in two currencies, settle up live, in English
   expect((await chika.request.put("/api/me/language", { data: { language: "ja" } })).ok()).toBeTruthy();
   await chika.goto("/my-trip/money");
   await expect(chika.getByRole("button", { name: "費用を追加" })).toBeVisible();
-  const names = ["Aiko", "Ben", "Chika", "Kyoto money", "Dinner in Pontocho", "Kinkaku-ji tickets", "Tabi"];
+  const names = [
+    "Aiko",
+    "Ben",
+    "Chika",
+    "Kyoto money",
+    "Dinner in Pontocho",
+    "Kinkaku-ji tickets",
+    "Kinkaku-ji",
+    "Tabi",
+  ];
   for (const tab of ["費用", "残高", "まとめ"]) {
     await showSection(chika, tab);
     await expect(chika.getByTestId("money-total")).toContainText("13,500");
@@ -185,4 +194,14 @@ test("three members share expenses in two currencies, settle up live, in English
   await expect(aiko.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeVisible();
   await expect(ben.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeVisible();
   await expect(aiko.getByTestId("money-total")).toHaveText("¥14,700");
+
+  // Deleted after a confirmation, for everyone.
+  await aiko.getByTestId("expense-row").filter({ hasText: "Bus passes" }).click();
+  await expect(d.getByRole("heading", { name: "Edit expense" })).toBeVisible();
+  await expect(d.getByLabel("Amount", { exact: true })).toHaveValue("1200");
+  await d.getByRole("button", { name: "Delete" }).click();
+  await aiko.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(aiko.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeHidden();
+  await expect(ben.getByTestId("expense-row").filter({ hasText: "Bus passes" })).toBeHidden();
+  await expect(aiko.getByTestId("money-total")).toHaveText("¥13,500");
 });

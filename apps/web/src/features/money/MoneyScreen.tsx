@@ -18,6 +18,8 @@ import { inputClass } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
+import { useBookings } from "../bookings/api";
+import { usePlaces } from "../places/api";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { NoTripSelected } from "../trips/NoTripSelected";
@@ -61,6 +63,14 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
   const [category, setCategory] = useState<ExpenseCategory | "">("");
   const [member, setMember] = useState("");
   const pending = usePendingExpenses(tripId);
+  const places = usePlaces(tripId).data?.places;
+  const bookings = useBookings(tripId).data;
+  const linkName = (link: Expense["link"]): string | undefined => {
+    if (link?.kind === "visit") return places?.find((p) => p.id === link.placeId)?.name;
+    if (link?.kind !== "booking") return undefined;
+    const b = bookings?.find((x) => x.id === link.bookingId);
+    return (b && (b.hotelName || b.route || b.flightNumber)) || undefined;
+  };
 
   const expenses = list.data?.expenses;
   const shown = useMemo(
@@ -186,6 +196,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
                 people={people}
                 home={home}
                 onOpen={(expense) => setEditing({ expense })}
+                linkName={linkName}
               />
             </section>
             <div className="space-y-4">
@@ -303,8 +314,10 @@ function ExpenseList({
   people,
   home,
   onOpen,
+  linkName,
 }: {
   tripId: string;
+  linkName(link: Expense["link"]): string | undefined;
   expenses: Expense[];
   settlements: Settlement[];
   people: People;
@@ -343,7 +356,13 @@ function ExpenseList({
             <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
               {rows.map((row) =>
                 row.kind === "expense" ? (
-                  <ExpenseRow key={row.item.id} expense={row.item} people={people} onOpen={onOpen} />
+                  <ExpenseRow
+                    key={row.item.id}
+                    expense={row.item}
+                    people={people}
+                    onOpen={onOpen}
+                    linked={linkName(row.item.link)}
+                  />
                 ) : (
                   <li
                     key={row.item.id}
@@ -400,10 +419,13 @@ function ExpenseRow({
   expense: e,
   people,
   onOpen,
+  linked,
 }: {
   expense: Expense;
   people: People;
   onOpen(e: Expense): void;
+  /** The linked visit's place or booking, by name. */
+  linked?: string;
 }) {
   const { t } = useTranslation();
   const Icon = CATEGORY_ICONS[e.category];
@@ -430,6 +452,12 @@ function ExpenseRow({
           <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
             {paidBy}
             {e.link ? ` · ${t(LINK_LABELS[e.link.kind])}` : ""}
+            {linked ? (
+              <>
+                {": "}
+                <span data-user-content>{linked}</span>
+              </>
+            ) : null}
           </span>
         </span>
         <span className="shrink-0 text-right tabular-nums">

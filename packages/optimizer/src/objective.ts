@@ -174,6 +174,20 @@ export class Objective {
     return shortfallPower(1 - share);
   }
 
+  /** Member p's raw share now (1 with no wishes). */
+  share(p: number): number {
+    const inv = this.inv[p]!;
+    return inv > 0 ? Math.min(1, this.collectedBy[p]! * inv) : 1;
+  }
+
+  /** Whether member p wishes place v (value > 0). */
+  wishes(p: number, v: number): boolean {
+    const m = this.model;
+    for (let k = m.wishPtr[v]!; k < m.wishPtr[v + 1]!; k++)
+      if (m.wishMember[k] === p && m.wishValue[k]! > 0) return true;
+    return false;
+  }
+
   value(): number {
     const e = this.refs.efficiencyBest > 0 ? this.collected / this.refs.efficiencyBest : 1;
     if (this.weight === 0) return e;

@@ -88,6 +88,11 @@ export class Portfolio {
     return this.runs.every((r) => r.done);
   }
 
+  /** `Search.repairWorst` on the best run. */
+  repairWorst(budget: number): number {
+    return this.lead.repairWorst(budget);
+  }
+
   bestTours(): number[][] {
     return this.lead.bestTours();
   }

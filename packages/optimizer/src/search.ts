@@ -619,6 +619,107 @@ export class Search {
     return -1;
   }
 
+  /**
+   * Max-min repair (issue 26 item 5), run once at the end of a search with fairness: from the best
+   * plan, each unplanned wish of the worst-off member is tried on each day where it could go, in the
+   * room left by taking out none, one or two of that day's visits or a run of three or more; what was
+   * taken out (and anything else) is then put back where it fits, and the result is kept only if the
+   * search's own fitness (the slider's objective with its value floor, and the travel, pace and
+   * stability terms) rises. Then again for whoever is worst-off now, until no
+   * such move helps or `budget` trials (each about one iteration) are spent. The annealing reaches a
+   * member's far or narrow-window wish only when a ruin happens to free its slot and the recreate picks
+   * it before the places around it; this tries every such exchange for the one member the bar counts.
+   * Returns the number of moves kept.
+   */
+  repairWorst(budget: number): number {
+    const { model, work } = this;
+    const n = model.places;
+    const objective = this.objective;
+    const members = objective.refs.memberBest.length;
+    for (let t = 0; t < model.tours; t++) {
+      work.copyTour(this.best, t);
+      this.current.copyTour(this.best, t);
+    }
+    for (let t = 0; t < model.tours; t++) {
+      work.markTour(t);
+      this.current.markTour(t);
+    }
+    objective.recompute(work.tourOf);
+    this.currentFitness = this.fitness();
+    const pick = { slot: 0, cost: 0 };
+    let trials = 0;
+    let kept = 0;
+    const restore = () => {
+      this.syncTouched(work, this.current);
+      objective.recompute(work.tourOf);
+    };
+    search: for (;;) {
+      let worst = -1;
+      let low = Number.POSITIVE_INFINITY;
+      for (let p = 0; p < members; p++) {
+        const share = objective.share(p);
+        if (share < low - 1e-12) {
+          low = share;
+          worst = p;
+        }
+      }
+      if (worst < 0 || low >= 1) return kept;
+      const wanted: number[] = [];
+      const worth = new Float64Array(n);
+      for (let v = 0; v < n; v++) {
+        if (work.tourOf[v]! >= 0 || !objective.wishes(worst, v)) continue;
+        let any = false;
+        for (let t = 0; t < model.tours && !any; t++) any = this.fill.usable[t * n + v] === 1;
+        if (!any) continue;
+        wanted.push(v);
+        worth[v] = objective.gain(v);
+      }
+      wanted.sort((a, b) => worth[b]! - worth[a]! || a - b);
+      for (const x of wanted) {
+        for (let t = 0; t < model.tours; t++) {
+          if (!this.fill.usable[t * n + x]) continue;
+          const visits = this.placeSlots(t).map((i) => work.seq[t * work.cap + i]!);
+          const outs: number[][] = [[]];
+          for (let i = 0; i < visits.length; i++) outs.push([visits[i]!]);
+          for (let i = 0; i < visits.length; i++)
+            for (let j = i + 1; j < visits.length; j++) outs.push([visits[i]!, visits[j]!]);
+          // Runs of three visits or more (a far wish needs the room of half a day).
+          for (let len = 3; len <= visits.length; len++)
+            for (let i = 0; i + len <= visits.length; i++) outs.push(visits.slice(i, i + len));
+          for (const out of outs) {
+            if (++trials > budget) return kept;
+            if ((trials & 15) === 0 && now() >= this.options.deadline) return kept;
+            this.touched.fill(0);
+            this.removed.fill(0);
+            this.touched[t] = 1;
+            for (const y of out) this.removeVisit(t, this.slotOf(y));
+            if (out.length > 0 && !work.update(t)) {
+              restore();
+              continue;
+            }
+            work.bestInsert(t, x, pick);
+            if (pick.slot < 0 || !work.insert(t, pick.slot, x)) {
+              restore();
+              continue;
+            }
+            objective.add(x, 1);
+            this.fill.greedy(false);
+            const f = this.fitness();
+            if (f > this.currentFitness + 1e-12) {
+              this.currentFitness = f;
+              this.syncTouched(this.current, work);
+              this.keepIfBest(f);
+              kept++;
+              continue search;
+            }
+            restore();
+          }
+        }
+      }
+      return kept;
+    }
+  }
+
   /** The best tours found (node ids in visit order, meals included). */
   bestTours(): number[][] {
     const out: number[][] = [];

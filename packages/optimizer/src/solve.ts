@@ -127,6 +127,10 @@ function* solveSteps(problem: Problem, options: SolveOptions): Generator<void, P
       report("selecting", search.iteration / search.options.iterations, "Choosing places");
       yield;
     }
+    // The worst-off member's unplanned wishes, each tried against the visits of each day (issue 26
+    // item 5): at most half the search's budget more, and only what the same objective prefers.
+    search.repairWorst(Math.round(search.options.iterations / 2));
+    checkAbort();
     best = search.best;
   }
 

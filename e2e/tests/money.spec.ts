@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { englishLeft, text } from "./i18n-helpers";
@@ -41,6 +42,16 @@ async function showSection(page: Page, name: string | RegExp) {
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const transfers = (page: Page) => page.getByTestId("transfer");
+
+async function expectNoViolations(page: Page, what: string) {
+  // The app's success toasts (sonner's rich colours) are not this screen's: checked once they are gone.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
 
 async function capture(page: Page, project: string, name: string) {
   for (const dark of [false, true]) {
@@ -93,6 +104,7 @@ test("three members share expenses in two currencies, settle up live, in English
   await expect(preview).toContainText("¥3,000");
   await expect(preview).toContainText("¥4,500");
   await capture(aiko, project, "money-dialog");
+  await expectNoViolations(aiko, "expense dialog");
   await d.getByRole("button", { name: "Save" }).click();
   await expect(d).toBeHidden();
   await expect(aiko.getByTestId("expense-row").filter({ hasText: "Dinner in Pontocho" })).toBeVisible();
@@ -132,6 +144,7 @@ test("three members share expenses in two currencies, settle up live, in English
     await expect(transfers(page).filter({ hasText: "Ben" })).toContainText("¥750");
   }
   await capture(aiko, project, "money-balances");
+  await expectNoViolations(aiko, "money screen");
 
   // Ben pays part of his ¥750: ¥500 recorded; ¥250 is left, on both pages.
   await transfers(aiko).filter({ hasText: "Ben" }).getByRole("button", { name: "Mark as paid" }).click();

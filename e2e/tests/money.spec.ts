@@ -189,6 +189,8 @@ test("three members share expenses in two currencies, settle up live, in English
   await expect(dialog(chika).getByRole("heading", { name: "費用を追加" })).toBeVisible();
   await dialog(chika).getByRole("tab", { name: "割合" }).click();
   await dialog(chika).getByLabel("金額", { exact: true }).fill("1000");
+  await expect(dialog(chika).getByLabel("Aiko の割合")).toHaveValue("33.34");
+  await dialog(chika).getByLabel("Aiko の割合").fill("50");
   await expect(dialog(chika).getByText(text("ja", "server:money.percentNot100"))).toBeVisible();
   expect(await englishLeft(dialog(chika), "ja", names), "dialog").toEqual([]);
   await capture(chika, project, "money-dialog-ja");

@@ -22,7 +22,7 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { useBookings } from "../bookings/api";
 import { useActiveResult } from "../itinerary/api";
 import { useDeleteExpense, useRate, useSaveExpense } from "./api";
-import { bodyOf, type ExpenseForm, emptyForm, formOf, preview } from "./form";
+import { bodyOf, type ExpenseForm, emptyForm, formOf, preview, withSplitKind } from "./form";
 import { CATEGORY_LABELS, money, SPLIT_LABELS, today, VALUE_LABELS } from "./format";
 import { failure } from "./MoneyScreen";
 import type { People } from "./people";
@@ -284,7 +284,7 @@ export function ExpenseDialog({
             <SegmentedTabs
               label={t("money:form.split")}
               value={form.splitKind}
-              onChange={(splitKind) => set({ splitKind })}
+              onChange={(kind) => setForm((f) => withSplitKind(f, kind))}
               options={SPLIT_KINDS.map((k) => ({ value: k, label: t(SPLIT_LABELS[k]) }))}
             />
             <ul className="space-y-1.5" data-testid="split-preview">

@@ -1,6 +1,6 @@
 import type { Expense } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
-import { bodyOf, emptyForm, formOf, preview } from "./form";
+import { bodyOf, emptyForm, evenPercents, formOf, preview, withSplitKind } from "./form";
 
 const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";
@@ -96,5 +96,13 @@ describe("the expense form's live preview", () => {
     });
     expect(f.chosen).toEqual({ [A]: true, [B]: true, [C]: false });
     expect(preview(f).parts?.map((x) => x.amountMinor)).toEqual([2000, 1000]);
+  });
+
+  it("starts percentages even, summing to exactly 100, and keeps typed ones", () => {
+    expect(evenPercents([A, B, C])).toEqual({ [A]: "33.34", [B]: "33.33", [C]: "33.33" });
+    const f = withSplitKind(form({ amount: "1000" }), "percent");
+    expect(preview(f).parts?.map((x) => x.amountMinor)).toEqual([334, 333, 333]);
+    f.values.percent[A] = "50";
+    expect(withSplitKind(withSplitKind(f, "equal"), "percent").values.percent[A]).toBe("50");
   });
 });

@@ -213,3 +213,24 @@ export function bodyOf(form: ExpenseForm, p: Preview, home: string): ExpenseInpu
     ...(rate ? { rate } : {}),
   };
 }
+
+/** Percentages of 100 shared evenly with 2 decimals, the extra hundredths to the first (33.34, 33.33, 33.33). */
+export function evenPercents(ids: string[]): Record<string, string> {
+  if (ids.length === 0) return {};
+  const base = Math.floor(10_000 / ids.length);
+  let extra = 10_000 - base * ids.length;
+  const out: Record<string, string> = {};
+  for (const id of ids) {
+    const h = base + (extra-- > 0 ? 1 : 0);
+    out[id] = String(h / 100);
+  }
+  return out;
+}
+
+/** The form with another split kind; percentages start even when none is typed yet. */
+export function withSplitKind(form: ExpenseForm, kind: SplitKind): ExpenseForm {
+  const chosen = Object.keys(form.chosen).filter((id) => form.chosen[id]);
+  const typed = chosen.some((id) => (form.values.percent[id] ?? "").trim() !== "");
+  if (kind !== "percent" || typed) return { ...form, splitKind: kind };
+  return { ...form, splitKind: kind, values: { ...form.values, percent: evenPercents(chosen) } };
+}

@@ -33,10 +33,12 @@ describe("solve", () => {
     });
   }
 
+  // As the app solves (steady: iterations, not the clock, pace the search): a search paced by wall
+  // time stops where the machine's load lets it, so two runs may differ on a busy machine.
   it("is deterministic for a seed", () => {
     const problem = generateTrip({ members: 3, places: 30, days: 2, seed: 9 });
-    const a = solveChecked(problem, { seed: 5 });
-    const b = solveChecked(problem, { seed: 5 });
+    const a = solveChecked(problem, { seed: 5, steady: true });
+    const b = solveChecked(problem, { seed: 5, steady: true });
     expect({ ...a, ms: 0 }).toEqual({ ...b, ms: 0 });
   });
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { withInlineConfig } from "../../http/web";
 import { createTrip, futureDate, registered } from "../../test/fixtures";
 import { escapeHtml, formatTripDates, injectPreview, type PreviewMeta, previewMeta } from "./preview";
 
@@ -210,11 +211,12 @@ describe("GET /shared/:token and its card", () => {
     expect(head.headers["content-type"]).toContain("text/html");
   });
 
-  it("leaves every other page path to the app's own index.html", async () => {
+  it("leaves every other page path to the app's own index.html (with the client config inlined)", async () => {
+    const config = (await t.app.inject({ method: "GET", url: "/api/config" })).json();
     for (const path of ["/", "/my-trip/share", "/shared", "/shared/", `/shared/${plain}/more`]) {
       const res = await t.app.inject({ method: "GET", url: path });
       expect(res.statusCode, path).toBe(200);
-      expect(res.body, path).toBe(INDEX);
+      expect(res.body, path).toBe(withInlineConfig(INDEX, config));
     }
     expect((await t.app.inject({ method: "GET", url: "/api/nowhere" })).json().error.code).toBe("NOT_FOUND");
   });

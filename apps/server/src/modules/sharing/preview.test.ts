@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
 import { withInlineConfig } from "../../http/web";
+import { createTestApp, type TestApp } from "../../test/app";
 import { createTrip, futureDate, registered } from "../../test/fixtures";
 import { escapeHtml, formatTripDates, injectPreview, type PreviewMeta, previewMeta } from "./preview";
 

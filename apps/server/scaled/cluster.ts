@@ -66,7 +66,11 @@ export class Cluster {
 
   /** A query on the cluster's database (checks from outside the app). */
   async sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]) {
-    this.pool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+      // An idle connection ended by the database's drop at the end (`with (force)`) is no failure.
+      this.pool.on("error", () => {});
+    }
     return (await this.pool.query<T>(text, values)).rows;
   }
 
@@ -91,6 +95,7 @@ export class Cluster {
   async start(processes = 3) {
     this.dbName = `tabi_scaled_${Math.random().toString(36).slice(2, 10)}`;
     this.admin = new pg.Client({ connectionString: ADMIN_URL });
+    this.admin.on("error", () => {});
     await this.admin.connect();
     await this.admin.query(`create database ${this.dbName}`);
     const url = new URL(ADMIN_URL);
@@ -285,7 +290,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
 
 /** deploy/nginx.conf with this run's backends, port and web build: the three places it marks. */
 export function fillSite(conf: string, ports: number[], listen: number): string {
-  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
+  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`).join("\n");
   const filled = conf
     .replace(/(?:^ {4}server 127\.0\.0\.1:\d+[^\n]*\n)+/m, `${servers}\n`)
     .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${listen};`)

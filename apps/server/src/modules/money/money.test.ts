@@ -1,4 +1,5 @@
 import type { TripEvent } from "@tabi/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
@@ -154,6 +155,34 @@ describe("group money", () => {
     // The home currency is fixed once there is history.
     expect((await owner.request("PUT", `${base}/money/currency`, { currency: "USD" })).statusCode).toBe(409);
     expect((await aiko.request("PUT", `${base}/money/currency`, { currency: "USD" })).statusCode).toBe(403);
+  });
+
+  it("keeps at most 2000 entries a trip: the next is refused with a clear message, and nothing half-written", async () => {
+    const { owner, aiko, base, trip } = await kyotoGroup("full");
+    await t.app.ctx.database.db.execute(sql`
+      insert into expenses (trip_id, title, amount_minor, currency, home_amount_minor, home_currency, spent_on,
+        category, split_kind)
+      select ${trip.id}, 'Old ' || n, 100, 'JPY', 100, 'JPY', '2027-01-01', 'other', 'equal'
+      from generate_series(1, 2000) as n`);
+    const refused = await owner.post(`${base}/expenses`, expense(owner, [owner, aiko]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "This trip has reached the most expenses and settlements it can keep",
+    );
+    const settle = await aiko.post(`${base}/settlements`, {
+      fromId: aiko.id,
+      toId: owner.id,
+      amountMinor: 5,
+      date: "2027-01-02",
+    });
+    expect(settle.statusCode).toBe(409);
+    const [row] = (
+      (await t.app.ctx.database.db.execute(sql`select count(*)::int as n from expense_payers p
+        join expenses e on e.id = p.expense_id where e.trip_id = ${trip.id}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(row!.n).toBe(0);
   });
 
   it("lets the author or an admin change and delete; others, and non-members, cannot", async () => {

@@ -35,6 +35,48 @@ export async function readMoney(db: Executor, tripId: string) {
 }
 export type MoneyEntry = Awaited<ReturnType<typeof readMoney>>[number];
 
+/**
+ * What the balances need, summed by the database (issue 29: the balances read is as frequent as the
+ * screen): each person's paid and share over the trip's expenses in the home currency, and the
+ * settlements as they are (few).
+ */
+export async function readBalanceInputs(db: Executor, tripId: string) {
+  const [parts, settlements] = await Promise.all([
+    db.execute<{ user_id: string; paid: string | number; share: string | number }>(sql`
+      select user_id, sum(paid) as paid, sum(share) as share from (
+        select p.user_id, p.home_amount_minor as paid, 0 as share
+          from ${expensePayers} p join ${expenses} e on e.id = p.expense_id
+          where e.trip_id = ${tripId} and e.kind = 'expense'
+        union all
+        select s.user_id, 0, s.home_amount_minor
+          from ${expenseShares} s join ${expenses} e on e.id = s.expense_id
+          where e.trip_id = ${tripId} and e.kind = 'expense'
+      ) t group by user_id order by user_id`),
+    db.execute<{ from_id: string; to_id: string; amount: string | number }>(sql`
+      select p.user_id as from_id, s.user_id as to_id, e.home_amount_minor as amount
+        from ${expenses} e
+        join ${expensePayers} p on p.expense_id = e.id
+        join ${expenseShares} s on s.expense_id = e.id
+        where e.trip_id = ${tripId} and e.kind = 'settlement'`),
+  ]);
+  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  return {
+    paid: rows<{ user_id: string; paid: string | number }>(parts).map((r) => ({
+      memberId: r.user_id,
+      amountMinor: Number(r.paid),
+    })),
+    share: rows<{ user_id: string; share: string | number }>(parts).map((r) => ({
+      memberId: r.user_id,
+      amountMinor: Number(r.share),
+    })),
+    settlements: rows<{ from_id: string; to_id: string; amount: string | number }>(settlements).map((r) => ({
+      fromId: r.from_id,
+      toId: r.to_id,
+      amountMinor: Number(r.amount),
+    })),
+  };
+}
+
 export async function readEntry(db: Executor, tripId: string, id: string): Promise<MoneyEntry | undefined> {
   const [row] = await db
     .select()
@@ -81,10 +123,72 @@ export async function writeEntry(
   });
 }
 
-export async function deleteEntry(db: Executor, tripId: string, id: string, kind: "expense" | "settlement") {
+/**
+ * A new entry with its payers and shares in one statement (one round trip, atomic as any statement),
+ * and only while the trip has fewer than `max` entries; undefined when it has that many.
+ */
+export async function insertEntry(
+  db: Executor,
+  tripId: string,
+  values: ExpenseValues,
+  payers: PartRow[],
+  shares: PartRow[],
+  max: number,
+): Promise<string | undefined> {
+  const v = values;
+  const parts = (list: PartRow[]) =>
+    JSON.stringify(
+      list.map((p) => ({
+        user_id: p.userId,
+        amount_minor: p.amountMinor,
+        home_amount_minor: p.homeAmountMinor,
+        input: p.input ?? null,
+      })),
+    );
+  const result = await db.execute<{ id: string }>(sql`
+    with e as (
+      insert into ${expenses} (trip_id, kind, created_by, title, amount_minor, currency, home_amount_minor,
+        home_currency, rate, rate_date, rate_source, spent_on, category, split_kind, link_kind, booking_id,
+        place_id, link_date, meal, receipts, notes)
+      select ${tripId}, ${v.kind ?? "expense"}, ${v.createdBy ?? null}, ${v.title}, ${v.amountMinor}, ${v.currency},
+        ${v.homeAmountMinor}, ${v.homeCurrency}, ${v.rate ?? null}, ${v.rateDate ?? null}, ${v.rateSource ?? null},
+        ${v.spentOn}, ${v.category}, ${v.splitKind}, ${v.linkKind ?? null}, ${v.bookingId ?? null},
+        ${v.placeId ?? null}, ${v.linkDate ?? null}, ${v.meal ?? null}, ${JSON.stringify(v.receipts ?? [])}::jsonb,
+        ${v.notes ?? null}
+      where (select count(*) from ${expenses} where trip_id = ${tripId}) < ${max}
+      returning id
+    ), p as (
+      insert into ${expensePayers} (expense_id, user_id, amount_minor, home_amount_minor)
+      select e.id, x.user_id, x.amount_minor, x.home_amount_minor
+        from e, jsonb_to_recordset(${parts(payers)}::jsonb) as x(user_id uuid, amount_minor bigint, home_amount_minor bigint)
+    ), s as (
+      insert into ${expenseShares} (expense_id, user_id, input, amount_minor, home_amount_minor)
+      select e.id, x.user_id, x.input, x.amount_minor, x.home_amount_minor
+        from e, jsonb_to_recordset(${parts(shares)}::jsonb)
+          as x(user_id uuid, input text, amount_minor bigint, home_amount_minor bigint)
+    )
+    select id from e`);
+  return (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+}
+
+/** Deletes the entry if `byUserId` recorded it (any entry when null: an admin); whether it did. */
+export async function deleteEntry(
+  db: Executor,
+  tripId: string,
+  id: string,
+  kind: "expense" | "settlement",
+  byUserId: string | null,
+) {
   const [row] = await db
     .delete(expenses)
-    .where(and(eq(expenses.tripId, tripId), eq(expenses.id, id), eq(expenses.kind, kind)))
+    .where(
+      and(
+        eq(expenses.tripId, tripId),
+        eq(expenses.id, id),
+        eq(expenses.kind, kind),
+        byUserId ? eq(expenses.createdBy, byUserId) : undefined,
+      ),
+    )
     .returning({ id: expenses.id });
   return Boolean(row);
 }

@@ -27,9 +27,11 @@ import {
   countEntries,
   deleteEntry,
   type ExpenseValues,
+  insertEntry,
   type MoneyEntry,
   type PartRow,
   placeInTrip,
+  readBalanceInputs,
   readCurrencyBasis,
   readEntry,
   readMoney,
@@ -96,24 +98,17 @@ export class MoneyService {
   }
 
   async balances(scope: TripScope): Promise<Balances> {
-    const [entries, people, currency] = await Promise.all([
-      readMoney(this.db, scope.tripId),
+    const [inputs, people, currency] = await Promise.all([
+      readBalanceInputs(this.db, scope.tripId),
       this.people(scope.tripId),
       this.homeCurrency(scope.tripId),
     ]);
-    const home = (parts: PartRowLike[]) =>
-      parts.map((p) => ({ memberId: p.userId, amountMinor: p.homeAmountMinor }));
-    const expenses = entries
-      .filter((e) => e.row.kind === "expense")
-      .map((e) => ({ payers: home(e.payers), shares: home(e.shares) }));
-    const settlements = entries
-      .filter((e) => e.row.kind === "settlement" && e.payers[0] && e.shares[0])
-      .map((e) => ({
-        fromId: e.payers[0]!.userId,
-        toId: e.shares[0]!.userId,
-        amountMinor: e.row.homeAmountMinor,
-      }));
-    const members = computeBalances([...people.keys()], expenses, settlements);
+    // The trip's expenses summed per person are one balanced expense: the same balances as each alone.
+    const members = computeBalances(
+      [...people.keys()],
+      [{ payers: inputs.paid, shares: inputs.share }],
+      inputs.settlements,
+    );
     const transfers = suggestTransfers(members);
     return {
       currency,
@@ -124,12 +119,11 @@ export class MoneyService {
   }
 
   async create(scope: TripScope, input: ExpenseInputParsed): Promise<Expense> {
-    if ((await countEntries(this.db, scope.tripId)) >= MAX_ENTRIES_PER_TRIP)
-      throw new AppError(409, "CONFLICT", M.tooManyExpenses);
     const [values, payers, shares, people] = await this.prepare(scope, input);
-    const id = await writeEntry(this.db, scope.tripId, undefined, values, payers, shares);
+    const id = await insertEntry(this.db, scope.tripId, values, payers, shares, MAX_ENTRIES_PER_TRIP);
+    if (!id) throw new AppError(409, "CONFLICT", M.tooManyExpenses);
     this.changed(scope.tripId);
-    return presentExpense(written(id!, scope.tripId, values, payers, shares), people);
+    return presentExpense(written(id, scope.tripId, values, payers, shares), people);
   }
 
   async replace(scope: TripScope, expenseId: string, input: ExpenseInputParsed): Promise<Expense> {
@@ -148,8 +142,11 @@ export class MoneyService {
   }
 
   async remove(scope: TripScope, id: string, kind: "expense" | "settlement"): Promise<void> {
-    await this.mayChange(scope, id, kind);
-    await deleteEntry(this.db, scope.tripId, id, kind);
+    // One statement when allowed; only a refusal reads the entry, to say why (not found, not yours).
+    const deleted =
+      UUID.test(id) &&
+      (await deleteEntry(this.db, scope.tripId, id, kind, scope.role === "admin" ? null : scope.userId));
+    if (!deleted) await this.mayChange(scope, id, kind);
     this.changed(scope.tripId);
   }
 
@@ -157,14 +154,11 @@ export class MoneyService {
   async settle(scope: TripScope, input: SettlementInput): Promise<Settlement> {
     const people = await this.people(scope.tripId);
     if (!people.has(input.fromId) || !people.has(input.toId)) throw badRequest(M.notAMember);
-    if ((await countEntries(this.db, scope.tripId)) >= MAX_ENTRIES_PER_TRIP)
-      throw new AppError(409, "CONFLICT", M.tooManyExpenses);
     const currency = await this.homeCurrency(scope.tripId);
     const part = { amountMinor: input.amountMinor, homeAmountMinor: input.amountMinor };
-    const id = await writeEntry(
+    const id = await insertEntry(
       this.db,
       scope.tripId,
-      undefined,
       {
         kind: "settlement",
         createdBy: scope.userId,
@@ -184,7 +178,9 @@ export class MoneyService {
       },
       [{ userId: input.fromId, ...part }],
       [{ userId: input.toId, ...part }],
+      MAX_ENTRIES_PER_TRIP,
     );
+    if (!id) throw new AppError(409, "CONFLICT", M.tooManyExpenses);
     this.changed(scope.tripId);
     const entry = await readEntry(this.db, scope.tripId, id!);
     return presentSettlement(entry!, people);

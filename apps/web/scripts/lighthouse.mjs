@@ -1,9 +1,9 @@
 // Lighthouse 12 in mobile mode (its default: simulated slow 4G, a 4× slower CPU, a phone's screen) on the
 // sign-in, home and trip pages of the built app (issue 28 item 5).
 //
-// Starts the built server (apps/server/dist/main.js, serving apps/web/dist) on a free port with an empty
-// data directory, creates a guest with a trip in Kyoto, eight places and an optimised plan through the
-// API, then runs Lighthouse on each page with the session cookie and prints a table.
+// Starts the built server on a free port with an empty data directory and creates a guest with a trip
+// in Kyoto, eight places and an optimised plan (seeded-app.mjs, as page-size.mjs does), then runs
+// Lighthouse on each page with the session cookie and prints a table.
 //
 // Usage (after `npm run build` at the root):
 //   npm run lighthouse -w apps/web [-- --runs 3] [-- --url http://localhost:3000] [-- --json out.json]
@@ -14,16 +14,14 @@
 //   --only P   only these pages (comma-separated: sign-in,home,trip)
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium. The machine's load (uptime) is printed with the table:
 // Lighthouse's CPU figures move with it.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { seed, startServer } from "./seeded-app.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -32,95 +30,6 @@ const opt = (name, fallback) => {
 const runs = Number(opt("runs", "1"));
 const jsonOut = opt("json");
 const lhrDir = opt("reports");
-
-const freePort = () =>
-  new Promise((ok) => {
-    const s = createServer().listen(0, () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
-export async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "tabi-lh-"));
-  const serverDir = resolve(here, "../../server");
-  const child = spawn(process.execPath, ["dist/main.js"], {
-    cwd: serverDir,
-    env: { ...process.env, TABI_DATA_DIR: dataDir, PORT: String(port), NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/config`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    stop() {
-      child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A guest with a two-day trip in Kyoto, eight places and an optimised plan: the session cookie and trip id. */
-export async function seed(base) {
-  let cookie = "";
-  const call = async (method, path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        origin: base,
-        cookie,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const set = res.headers.getSetCookie();
-    if (set.length) cookie = set.map((c) => c.split(";")[0]).join("; ");
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await call("POST", "/api/auth/sign-in/anonymous", { name: "Aiko" });
-  const day = (n) => {
-    const d = new Date();
-    d.setDate(d.getDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
-  const { trip } = await call("POST", "/api/trips", {
-    name: "Kyoto in autumn",
-    departureLocation: "Kyoto Station",
-    departureLatitude: 34.9858,
-    departureLongitude: 135.7588,
-    destination: "Kyoto",
-    destinationLatitude: 35.0116,
-    destinationLongitude: 135.7681,
-    startDate: day(30),
-    endDate: day(31),
-  });
-  const places = [
-    ["Kinkaku-ji", 35.0394, 135.7292],
-    ["Fushimi Inari Taisha", 34.9671, 135.7727],
-    ["Kiyomizu-dera", 34.9949, 135.785],
-    ["Arashiyama Bamboo Grove", 35.017, 135.6713],
-    ["Nishiki Market", 35.005, 135.7649],
-    ["Ginkaku-ji", 35.027, 135.7982],
-    ["Nijo Castle", 35.0142, 135.7481],
-    ["Yasaka Shrine", 35.0037, 135.7788],
-  ];
-  for (const [name, latitude, longitude] of places)
-    await call("POST", `/api/trips/${trip.id}/places`, { name, latitude, longitude });
-  await call("POST", `/api/trips/${trip.id}/optimizations`, {});
-  for (let i = 0; i < 200; i++) {
-    if ((await call("GET", `/api/trips/${trip.id}/optimizations/active`)).result) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { cookie, tripId: trip.id };
-}
 
 const median = (xs, by) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
 

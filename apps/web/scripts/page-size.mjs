@@ -12,12 +12,11 @@
 // Usage: node scripts/page-size.mjs [dist dir] [--no-browser] [--list] [--url http://localhost:3000]
 //   --list: every request of the English loads (when it ended, KB on the wire) on stderr
 //   (after `npm run build` at the root; Chromium: CHROMIUM_PATH, else /usr/bin/chromium-headless-shell)
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { SERVER, seed, startServer } from "./seeded-app.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -88,7 +87,6 @@ for (const [name, files] of Object.entries(pages)) {
 // ---- 2. In Chromium ----
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
-const SERVER = new URL("../../server/dist/main.js", import.meta.url).pathname;
 if (args.includes("--no-browser")) process.exit(0);
 if (!existsSync(CHROMIUM) || (!opt("url") && !existsSync(SERVER))) {
   console.log(
@@ -97,96 +95,6 @@ if (!existsSync(CHROMIUM) || (!opt("url") && !existsSync(SERVER))) {
   process.exit(0);
 }
 const { chromium } = await import("playwright");
-
-const freePort = () =>
-  new Promise((ok) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "tabi-size-"));
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: resolve(SERVER, "../.."),
-    env: {
-      ...process.env,
-      TABI_DATA_DIR: dataDir,
-      PORT: String(port),
-      WEB_DIST_DIR: dist,
-      PUBLIC_URL: `http://localhost:${port}`,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    stop() {
-      child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A guest with a two-day trip in Kyoto, eight places and a plan: the session cookie and the trip. */
-async function seed(base) {
-  let cookie = "";
-  const call = async (method, path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { origin: base, cookie, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const set = res.headers.getSetCookie();
-    if (set.length) cookie = set.map((c) => c.split(";")[0]).join("; ");
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await call("POST", "/api/auth/sign-in/anonymous", { name: "Aiko" });
-  const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const { trip } = await call("POST", "/api/trips", {
-    name: "Kyoto in autumn",
-    departureLocation: "Kyoto Station",
-    departureLatitude: 34.9858,
-    departureLongitude: 135.7588,
-    destination: "Kyoto",
-    destinationLatitude: 35.0116,
-    destinationLongitude: 135.7681,
-    startDate: day(30),
-    endDate: day(31),
-  });
-  const places = [
-    ["Kinkaku-ji", 35.0394, 135.7292],
-    ["Fushimi Inari Taisha", 34.9671, 135.7727],
-    ["Kiyomizu-dera", 34.9949, 135.785],
-    ["Arashiyama Bamboo Grove", 35.017, 135.6713],
-    ["Nishiki Market", 35.005, 135.7649],
-    ["Ginkaku-ji", 35.027, 135.7982],
-    ["Nijo Castle", 35.0142, 135.7481],
-    ["Yasaka Shrine", 35.0037, 135.7788],
-  ];
-  for (const [name, latitude, longitude] of places)
-    await call("POST", `/api/trips/${trip.id}/places`, { name, latitude, longitude });
-  await call("POST", `/api/trips/${trip.id}/optimizations`, {});
-  for (let i = 0; i < 200; i++) {
-    if ((await call("GET", `/api/trips/${trip.id}/optimizations/active`)).result) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { cookie, tripId: trip.id };
-}
 
 const LOCALES = { en: "en-US", ja: "ja-JP", ko: "ko-KR", zh: "zh-CN" };
 
@@ -256,7 +164,7 @@ async function measure(browser, base, path, language, cookie, content) {
   }
 }
 
-const server = opt("url") ? { base: opt("url").replace(/\/$/, ""), stop() {} } : await startServer();
+const server = opt("url") ? { base: opt("url").replace(/\/$/, ""), stop() {} } : await startServer({ dist });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--enable-unsafe-swiftshader"],

@@ -28,7 +28,7 @@ export const uploads = pgTable(
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    purpose: text("purpose", { enum: ["chat", "place"] }).notNull(),
+    purpose: text("purpose", { enum: ["chat", "place", "receipt"] }).notNull(),
     key: text("key").notNull(),
     thumbKey: text("thumb_key").notNull(),
     contentType: text("content_type").notNull(),

@@ -6,4 +6,5 @@ export * from "./money";
 export * from "./notifications";
 export * from "./places";
 export * from "./system";
+export * from "./together";
 export * from "./trips";

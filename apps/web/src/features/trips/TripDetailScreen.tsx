@@ -18,6 +18,7 @@ import { InviteCard } from "./InviteCard";
 import { MembersPopup } from "./MembersPopup";
 import { NoTripSelected } from "./NoTripSelected";
 import { useTripDialogs } from "./TripDialogsProvider";
+import { TripTools } from "./TripTools";
 import { useTripFull } from "./tripFull";
 
 const loadItinerary = () => import("../itinerary/ItineraryView");
@@ -125,6 +126,7 @@ export function TripDetailScreen() {
             <Settings className="size-5" />
           </Button>
         </div>
+        <TripTools tripId={trip.id} />
         <div className="mt-3 empty:hidden">
           <DeadlineBanner deadline={trip.addPlaceDeadline} timeZone={trip.timezone} />
         </div>

@@ -55,7 +55,8 @@ export const TRIP_PARTS = {
 // Place and wish writes change places and wishes only: memberships, the trip with its members and
 // the plan stay, so after such a write the next reads cost one database read (the places), not six.
 const PLACE_ROUTES = "/api/trips/:tripId/places";
-const UNCACHED_WRITES = /^\/api\/trips\/:tripId\/(chat|uploads|expenses|settlements|money)(\/|$)/;
+const UNCACHED_WRITES =
+  /^\/api\/trips\/:tripId\/(chat|uploads|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/;
 const untouchedByPlaceWrites = (key: string) => key.startsWith("member:") || key.startsWith("trip:");
 
 /**
@@ -73,7 +74,7 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
       return payload;
     }
     const scope = request.tripScope;
-    // Chat messages, uploads and money are in no cached read.
+    // Chat messages, uploads, money, polls, lists and documents are in no cached read.
     if (scope && UNCACHED_WRITES.test(request.routeOptions.url ?? "")) return payload;
     const placesOnly = request.routeOptions.url?.startsWith(PLACE_ROUTES);
     if (scope) caches.trips.invalidate(scope.tripId, placesOnly ? untouchedByPlaceWrites : undefined);

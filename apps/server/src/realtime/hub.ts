@@ -22,8 +22,13 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     const scope = request.tripScope;
     if (!scope || request.method === "GET" || reply.statusCode >= 300) return;
     const url = request.routeOptions.url ?? "";
-    // Plans, chat, bookings and money report their own events; an upload changes nothing others see until it is used.
-    if (/\/(optimizations|itinerary|chat|uploads|bookings|expenses|settlements|money)(\/|$)/.test(url))
+    // Plans, chat, bookings, money, polls, lists and documents report their own events; an upload changes
+    // nothing others see until it is used.
+    if (
+      /\/(optimizations|itinerary|chat|uploads|bookings|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/.test(
+        url,
+      )
+    )
       return;
     const type = url.includes("/places") ? "places.changed" : "members.changed";
     await ctx.bus.publish({ type, tripId: scope.tripId }).catch(() => {});

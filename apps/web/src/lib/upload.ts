@@ -21,7 +21,11 @@ export function checkImageFile(file: { type: string; size: number }): ImageFileP
 export function uploadImage(
   tripId: string,
   file: File,
-  options: { purpose: "chat" | "place"; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+  options: {
+    purpose: "chat" | "place" | "receipt";
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
 import { createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
+import { postUpload, smallJpeg } from "../../test/uploads";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -239,5 +240,54 @@ describe("group money", () => {
     const data = (await owner.get(`/api/me/export/${job.jobId}/file`)).json();
     expect(data.money.recorded.map((e: { title: string }) => e.title)).toEqual(['=HYPERLINK("x")']);
     expect(data.money.shares).toEqual([expect.objectContaining({ amountMinor: 4500, currency: "JPY" })]);
+  });
+
+  it("keeps receipt photos that are the trip's own uploads; another trip's or an unknown one is refused", async () => {
+    const { owner, aiko, ben, base, trip } = await kyotoGroup("receipts");
+    const other = await createTrip(owner, { name: "receipts elsewhere" });
+    const own = (await postUpload(t.app, aiko, trip.id, await smallJpeg())).json() as {
+      id: string;
+      url: string;
+    };
+    const foreign = (await postUpload(t.app, owner, other.id, await smallJpeg())).json() as { url: string };
+    const made = await aiko.post(`${base}/expenses`, expense(aiko, [aiko, ben], { receipts: [own.url] }));
+    expect(made.statusCode).toBe(201);
+    expect(made.json().receipts).toEqual([own.url]);
+    expect((await ben.get(`${base}/expenses`)).json().expenses[0].receipts).toEqual([own.url]);
+    // Another trip's upload (its URL, or this trip's path with its id) and a made-up id: 400, nothing kept.
+    for (const receipts of [
+      [foreign.url],
+      [`${base}/uploads/${foreign.url.split("/").pop()}`],
+      [`${base}/uploads/${crypto.randomUUID()}`],
+    ]) {
+      const res = await aiko.post(`${base}/expenses`, expense(aiko, [aiko, ben], { receipts }));
+      expect(res.statusCode).toBe(400);
+      const edit = await aiko.request("PUT", `${base}/expenses/${made.json().id}`, {
+        ...expense(aiko, [aiko, ben]),
+        receipts,
+      });
+      expect(edit.statusCode).toBe(400);
+    }
+    expect((await ben.get(`${base}/expenses`)).json().expenses).toHaveLength(1);
+    // Removing a receipt on an edit keeps the expense, without it.
+    const edited = await aiko.request("PUT", `${base}/expenses/${made.json().id}`, {
+      ...expense(aiko, [aiko, ben]),
+      receipts: [],
+    });
+    expect(edited.json().receipts).toEqual([]);
+  });
+
+  it("links an expense to a meal of a plan day and answers the link back", async () => {
+    const { aiko, ben, base } = await kyotoGroup("meal");
+    const meal = { kind: "meal", date: "2027-01-10", meal: "lunch" };
+    const made = await aiko.post(`${base}/expenses`, expense(aiko, [aiko, ben], { link: meal }));
+    expect(made.statusCode).toBe(201);
+    expect(made.json().link).toEqual(meal);
+    expect((await ben.get(`${base}/expenses`)).json().expenses[0].link).toEqual(meal);
+    const bad = await aiko.post(
+      `${base}/expenses`,
+      expense(aiko, [aiko], { link: { kind: "meal", date: "2027-01-10", meal: "brunch" } }),
+    );
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -62,7 +62,7 @@ export async function uploadRoutes(app: App, ctx: AppContext) {
         tags: ["uploads"],
         consumes: ["multipart/form-data"],
         params: tripParams,
-        querystring: z.object({ purpose: z.enum(["chat", "place"]).default("chat") }),
+        querystring: z.object({ purpose: z.enum(["chat", "place", "receipt"]).default("chat") }),
         response: { 201: uploadSchema },
       },
     },

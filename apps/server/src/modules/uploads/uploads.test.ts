@@ -306,14 +306,14 @@ describe("when the trip is deleted", () => {
 });
 
 describe("uploads nothing uses", () => {
-  it("go a day after upload; those of messages and places stay", async () => {
+  it("go a day after upload; those of messages, places and expenses' receipts stay", async () => {
     const { owner, trip } = await tripWithMember("sweep");
     const jpeg = () =>
       sharp({ create: { width: 40, height: 30, channels: 3, background: "#994422" } })
         .jpeg()
         .toBuffer();
     const up = async () => (await postUpload(t.app, owner, trip.id, await jpeg())).json() as Upload;
-    const [loose, inMessage, onPlace] = [await up(), await up(), await up()];
+    const [loose, inMessage, onPlace, receipt] = [await up(), await up(), await up(), await up()];
     await owner.post(`/api/trips/${trip.id}/chat/messages`, {
       clientId: crypto.randomUUID(),
       imageId: inMessage.id,
@@ -325,6 +325,17 @@ describe("uploads nothing uses", () => {
       photos: [onPlace.url],
     });
     expect(place.statusCode).toBe(201);
+    const me = owner.id;
+    const expense = await owner.post(`/api/trips/${trip.id}/expenses`, {
+      title: "Sweep lunch",
+      amountMinor: 1200,
+      currency: "JPY",
+      date: "2026-04-01",
+      payers: [{ memberId: me, amountMinor: 1200 }],
+      split: { kind: "equal", entries: [{ memberId: me }] },
+      receipts: [receipt.url],
+    });
+    expect(expense.statusCode).toBe(201);
     const db = t.app.ctx.database.db;
     const keyOf = async (id: string) => (await db.select().from(uploads).where(eq(uploads.id, id)))[0]?.key;
     const looseKey = (await keyOf(loose.id))!;
@@ -338,6 +349,8 @@ describe("uploads nothing uses", () => {
     expect((await owner.get(loose.url)).statusCode).toBe(404);
     expect(await keyOf(inMessage.id)).toBeDefined();
     expect(await keyOf(onPlace.id)).toBeDefined();
+    expect(await keyOf(receipt.id)).toBeDefined();
+    expect((await owner.get(receipt.url)).statusCode).toBe(200);
   });
 });
 

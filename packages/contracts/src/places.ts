@@ -199,6 +199,8 @@ export const placeSchema = z.object({
   addedBy: personSchema.nullable(),
   /** Every member who wants it, with their own wish level (1-10). */
   wishes: z.array(personSchema.extend({ wishLevel: z.number() })),
+  /** Members who will do something else than this visit ("who's going", issue 30); the others go. */
+  skippedBy: z.array(personSchema),
   myWish: z.number().nullable(),
   status: z.enum(PLACE_STATUSES),
   scheduledDate: z.string().nullable(),

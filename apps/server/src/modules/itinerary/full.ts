@@ -90,7 +90,7 @@ async function readTripAndMembers(ctx: AppContext, scope: TripScope) {
 async function readPlacesShown(ctx: AppContext, scope: TripScope) {
   const read = await readPlaces(ctx.database.db, scope);
   const shown = read.views.map((v) =>
-    placeSchema.parse(presentPlaceShared(v.place, v.wishes, v.addedBy, v.optimized)),
+    placeSchema.parse(presentPlaceShared(v.place, v.wishes, v.addedBy, v.optimized, v.skips)),
   );
   return { ...read, shown };
 }

@@ -20,6 +20,7 @@ import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import { modelRouting, type RoutingProvider } from "../../providers/routing";
 import type { TripBus } from "../../realtime/bus";
 import { hoursOf } from "../places/opening-hours";
+import { skipsOf } from "../places/skips";
 import { syncTripZone } from "../trips/zone";
 import { withAreas } from "./areas";
 import { hotelNightsOf, transportLocks } from "./booked";
@@ -257,9 +258,10 @@ export class OptimizationService {
    * nights, flights, and transport legs that fix their places' day and time.
    */
   private async load(scope: TripScope, settings: OptimizationSettings, withLocks = false) {
-    const [data, booked] = await Promise.all([
+    const [data, booked, skips] = await Promise.all([
       loadTripForOptimization(this.db, scope),
       tripBookings(this.db, scope),
+      skipsOf(this.db, scope.tripId),
     ]);
     if (!data.trip) throw badRequest(OPTIMIZATION_MESSAGES.noDeparture);
     // Like members' locks, transport bookings bind the optimiser only: calendar edits move freely.
@@ -283,7 +285,8 @@ export class OptimizationService {
       longitude: p.longitude,
       stayMinutes: p.stayDurationMinutes,
       preferredTimeOfDay: p.preferredTimeOfDay,
-      wishes: data.wishes.filter((w) => w.placeId === p.id),
+      // A member who skips a visit gets nothing from it: the plan counts it for those who go (issue 30).
+      wishes: data.wishes.filter((w) => w.placeId === p.id && !skips.get(p.id)?.has(w.userId)),
       openingHours: hoursOf(p).value,
       outdoor: isOutdoor(p),
       lock: bookedOrMemberLock(legLocks.get(p.id), locks.get(p.id)),

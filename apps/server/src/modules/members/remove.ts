@@ -5,23 +5,21 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import { lockTrip, setMemberCount } from "../trips/queries";
-import { findMembership, revokeLinksOf } from "./queries";
+import { endMembership } from "./end";
+import { findMembership } from "./queries";
 
 /**
  * An admin removes another member. Their feed token goes with the membership row; realtime/hub.ts tells
  * their sockets and unsubscribes them. The owner cannot be removed; one leaves oneself with 'leave'.
+ * Answers the storage keys of the member's private documents, for the caller to delete (end.ts).
  */
 export async function removeMember(db: Db, scope: TripScope, userId: string) {
   if (userId === scope.userId) throw conflict(text("server:members.useLeave"));
   const target = await findMembership(db, scope.tripId, userId);
   if (!target) throw notFound(text("server:members.memberNotFound"));
   if (target.ownerId === userId) throw forbidden(text("server:members.ownerNotRemovable"));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockTrip(tx, scope.tripId);
-    await tx
-      .delete(tripMembers)
-      .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, userId)));
-    await revokeLinksOf(tx, scope.tripId, userId);
-    await setMemberCount(tx, scope.tripId);
+    return endMembership(tx, scope.tripId, userId);
   });
 }

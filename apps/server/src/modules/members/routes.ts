@@ -17,6 +17,12 @@ const tripParams = z.object({ tripId: z.string() });
 
 export async function memberRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
+  // The private documents of a member who left: their rows went with the membership; a file that
+  // fails to go is logged, never a failed leave.
+  const dropFiles = (keys: string[]) => {
+    for (const key of keys)
+      ctx.storage.delete(key).catch((err: Error) => app.log.warn({ err, key }, "document file not deleted"));
+  };
 
   app.get(
     "/api/trips/:tripId/members",
@@ -53,7 +59,7 @@ export async function memberRoutes(app: App, ctx: AppContext) {
       schema: { tags: ["members"], params: tripParams.extend({ userId: z.uuid() }) },
     },
     async (request, reply) => {
-      await removeMember(db, scopeOf(request), request.params.userId);
+      dropFiles(await removeMember(db, scopeOf(request), request.params.userId));
       return reply.status(204).send();
     },
   );
@@ -62,7 +68,7 @@ export async function memberRoutes(app: App, ctx: AppContext) {
     "/api/trips/:tripId/leave",
     { config: { guard: "tripMember" }, schema: { tags: ["members"], params: tripParams } },
     async (request, reply) => {
-      await leaveTrip(db, scopeOf(request));
+      dropFiles(await leaveTrip(db, scopeOf(request)));
       return reply.status(204).send();
     },
   );

@@ -7,6 +7,7 @@ import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import { lockTrip, setMemberCount } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
+import { endMembership } from "./end";
 import { findMembership, revokeLinksOf, updateMember } from "./queries";
 
 export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
@@ -21,16 +22,15 @@ export async function changeMember(db: Db, scope: TripScope, userId: string, inp
   return getTripDetail(db, scope);
 }
 
-/** Leaving releases the member's colour; the owner hands the trip on first. */
+/**
+ * Leaving releases the member's colour; the owner hands the trip on first. Answers the storage keys of
+ * the member's private documents, for the caller to delete (end.ts).
+ */
 export async function leaveTrip(db: Db, scope: TripScope) {
   if (scope.isOwner) throw conflict(TRIP_MESSAGES.ownerMustTransfer);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockTrip(tx, scope.tripId);
-    await tx
-      .delete(tripMembers)
-      .where(and(eq(tripMembers.tripId, scope.tripId), eq(tripMembers.userId, scope.userId)));
-    await revokeLinksOf(tx, scope.tripId, scope.userId);
-    await setMemberCount(tx, scope.tripId);
+    return endMembership(tx, scope.tripId, scope.userId);
   });
 }
 

@@ -36,6 +36,7 @@ export function presentPlaceShared(
   wishes: WishRow[],
   addedBy: Person | null | undefined,
   optimized: boolean,
+  skips: Person[] = [],
 ): Place {
   return {
     id: p.id,
@@ -69,6 +70,11 @@ export function presentPlaceShared(
       color: colorOf(w.colorIndex, w.colorIndex !== null),
       wishLevel: w.wishLevel,
     })),
+    skippedBy: skips.map((k) => ({
+      userId: k.userId,
+      name: k.name,
+      color: colorOf(k.colorIndex, k.colorIndex !== null),
+    })),
     myWish: null, // forMember
     // Spec 2 s.4: pending until the trip is optimised; then scheduled if scheduled or selected.
     status: !optimized ? "pending" : p.scheduled || p.isSelectedForOptimization ? "scheduled" : "unscheduled",
@@ -99,6 +105,7 @@ export function presentPlace(
   addedBy: Person | null | undefined,
   scope: TripScope,
   optimized: boolean,
+  skips: Person[] = [],
 ): Place {
-  return forMember(presentPlaceShared(p, wishes, addedBy, optimized), p, wishes, scope);
+  return forMember(presentPlaceShared(p, wishes, addedBy, optimized, skips), p, wishes, scope);
 }

@@ -1,7 +1,15 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/connect";
 import { rowFromJson, rowsOf, typedParam } from "../../db/json-rows";
-import { optimizationResults, places, placeWishes, tripMembers, trips, users } from "../../db/schema";
+import {
+  optimizationResults,
+  places,
+  placeWishes,
+  tripMembers,
+  trips,
+  users,
+  visitSkips,
+} from "../../db/schema";
 import type { TripScope } from "../../http/guards";
 import type { Person, WishRow } from "./present";
 import type { PlaceRow } from "./queries";
@@ -15,6 +23,8 @@ import type { PlaceRow } from "./queries";
 export interface PlaceView {
   place: PlaceRow;
   wishes: WishRow[];
+  /** Members who said they will do something else than this visit (issue 30). */
+  skips: Person[];
   addedBy: Person | null;
   optimized: boolean;
 }
@@ -24,18 +34,26 @@ interface ViewsJson {
   /** The trip's stored time zone (the add reads it, so the caller knows whether the new place moves it). */
   tripZone?: string;
   wishes: { placeId: string; userId: string; wishLevel: number }[] | null;
+  skips: { placeId: string; userId: string }[] | null;
   members: Person[] | null;
   optimized: boolean;
 }
 
-/** The rest of a statement whose `places` column is given: wishes (of `wishesOf` places), members, plan. */
+/**
+ * The rest of a statement whose `places` column is given: wishes and skips (of `wishesOf` places, a
+ * condition on `w.place_id`), members, plan.
+ */
 function viewColumns(tripId: string, wishesOf: SQL | null) {
   const wishes = wishesOf
     ? sql`(select json_agg(json_build_object('placeId', w.place_id, 'userId', w.user_id,
           'wishLevel', w.wish_level) order by w.created_at)
         from ${placeWishes} w where ${wishesOf})`
     : sql`null`;
-  return sql`${wishes} as wishes,
+  const skips = wishesOf
+    ? sql`(select json_agg(json_build_object('placeId', w.place_id, 'userId', w.user_id) order by w.created_at)
+        from ${visitSkips} w where ${wishesOf})`
+    : sql`null`;
+  return sql`${wishes} as wishes, ${skips} as skips,
     (select json_agg(json_build_object('userId', m.user_id, 'name', u.name,
         'colorIndex', m.assigned_color_index))
       from ${tripMembers} m join ${users} u on u.id = m.user_id where m.trip_id = ${tripId}) as members,
@@ -48,9 +66,10 @@ async function decodeViews(db: Executor, json: ViewsJson | undefined): Promise<P
   const people = new Map((json.members ?? []).map((m) => [m.userId, m]));
   const rows = json.places.map((p) => rowFromJson(places, p));
   const wishes = json.wishes ?? [];
-  const gone = [...new Set([...wishes.map((w) => w.userId), ...rows.map((r) => r.userId)])].filter(
-    (id): id is string => id !== null && !people.has(id),
-  );
+  const skips = json.skips ?? [];
+  const gone = [
+    ...new Set([...wishes.map((w) => w.userId), ...skips.map((w) => w.userId), ...rows.map((r) => r.userId)]),
+  ].filter((id): id is string => id !== null && !people.has(id));
   if (gone.length > 0)
     for (const u of await db
       .select({ userId: users.id, name: users.name })
@@ -63,9 +82,15 @@ async function decodeViews(db: Executor, json: ViewsJson | undefined): Promise<P
     if (!person) continue; // the account is gone (its wishes go with it)
     wishesOf.set(w.placeId, [...(wishesOf.get(w.placeId) ?? []), { ...w, ...person }]);
   }
+  const skipsOf = new Map<string, Person[]>();
+  for (const k of skips) {
+    const person = people.get(k.userId);
+    if (person) skipsOf.set(k.placeId, [...(skipsOf.get(k.placeId) ?? []), person]);
+  }
   return rows.map((place) => ({
     place,
     wishes: wishesOf.get(place.id) ?? [],
+    skips: skipsOf.get(place.id) ?? [],
     addedBy: (place.userId && people.get(place.userId)) || null,
     optimized: json.optimized,
   }));

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { scopeOf } from "../../http/guards";
 import type { App, AppContext } from "../types";
 import { addPlace, editPlace, listPlaces, removePlace, removeWish, setWish } from "./service";
+import { setSkip } from "./skips";
 
 const tripParams = z.object({ tripId: z.string() });
 const placeParams = tripParams.extend({ placeId: z.uuid() });
@@ -116,4 +117,15 @@ export async function placeRoutes(app: App, ctx: AppContext) {
       place: await removeWish(db, scopeOf(request), request.params.placeId, zoneMoved(request.params.tripId)),
     }),
   );
+
+  // "I'll do something else": the caller skips a planned visit (PUT) or goes after all (DELETE).
+  for (const method of ["put", "delete"] as const)
+    app[method](
+      "/api/trips/:tripId/places/:placeId/skip",
+      {
+        config: { guard: "tripMember" },
+        schema: { tags: ["places"], params: placeParams, response: { 200: placeSchema } },
+      },
+      async (request) => setSkip(db, scopeOf(request), request.params.placeId, method === "put"),
+    );
 }

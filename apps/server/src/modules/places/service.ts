@@ -42,7 +42,7 @@ import {
 } from "./queries-fast";
 
 const presentView = (v: PlaceView, scope: TripScope) =>
-  presentPlace(v.place, v.wishes, v.addedBy, scope, v.optimized);
+  presentPlace(v.place, v.wishes, v.addedBy, scope, v.optimized, v.skips);
 
 /**
  * Told when a place write moved the trip's time zone (trips/zone.ts: where most places are); the

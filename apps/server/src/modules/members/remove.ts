@@ -1,10 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect";
-import { tripMembers } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { lockTrip, setMemberCount } from "../trips/queries";
+import { lockTrip } from "../trips/queries";
 import { endMembership } from "./end";
 import { findMembership } from "./queries";
 

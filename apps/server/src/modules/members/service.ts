@@ -5,10 +5,10 @@ import { tripMembers, trips } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
-import { lockTrip, setMemberCount } from "../trips/queries";
+import { lockTrip } from "../trips/queries";
 import { getTripDetail } from "../trips/service";
 import { endMembership } from "./end";
-import { findMembership, revokeLinksOf, updateMember } from "./queries";
+import { findMembership, updateMember } from "./queries";
 
 export async function changeMember(db: Db, scope: TripScope, userId: string, input: MemberUpdateInput) {
   // An empty change would reach the database as an UPDATE with no columns.

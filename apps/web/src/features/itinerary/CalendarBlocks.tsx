@@ -1,6 +1,16 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import type { ItineraryDay } from "@tabi/contracts";
-import { BadgeCheck, Flag, GripVertical, Info, Lock, LockKeyhole, Plus, Ticket } from "lucide-react";
+import {
+  BadgeCheck,
+  Flag,
+  GripVertical,
+  Info,
+  Lock,
+  LockKeyhole,
+  Plus,
+  Ticket,
+  UserMinus,
+} from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
@@ -27,6 +37,7 @@ export function VisitBlock({
   top,
   height,
   color,
+  skippers = [],
   system,
   disabled,
   onOpen,
@@ -39,6 +50,8 @@ export function VisitBlock({
   top: number;
   height: number;
   color: string;
+  /** Members who will do something else than this visit: shown as a badge ("who's going"). */
+  skippers?: string[];
   system: boolean;
   disabled: boolean;
   onOpen(): void;
@@ -64,7 +77,7 @@ export function VisitBlock({
   const preview = dy === null ? null : resizeMinutes(stay, dy);
   const shownHeight = preview === null ? height : Math.max(40, preview);
   const note = visitNote(visit);
-  const badges = !system && (visit.locked || note);
+  const badges = !system && (visit.locked || note || skippers.length > 0);
   return (
     <button
       type="button"
@@ -86,7 +99,7 @@ export function VisitBlock({
       }}
       className={cn(
         "tabi-visit absolute inset-x-1 flex flex-col justify-start overflow-hidden rounded-xl py-1 pl-5 text-left text-white shadow-sm ring-1 ring-black/5 outline-none select-none hover:brightness-110 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 dark:ring-white/10 dark:focus-visible:ring-offset-slate-900",
-        badges ? "pr-9" : "pr-2",
+        badges ? (skippers.length ? "pr-14" : "pr-9") : "pr-2",
         movable ? "cursor-grab touch-manipulation" : "cursor-pointer",
         drag.isDragging && "opacity-40",
         drop.isOver && !drag.isDragging && (system ? "ring-2 ring-red-500" : "ring-2 ring-brand-500"),
@@ -119,7 +132,7 @@ export function VisitBlock({
           </span>
         ) : null}
       </span>
-      {badges ? <VisitBadges locked={visit.locked} note={note} /> : null}
+      {badges ? <VisitBadges locked={visit.locked} note={note} skippers={skippers} /> : null}
       {!movable ? null : (
         // Pointer-only: the keyboard path is 'Duration' in the block's popup.
         <span
@@ -161,11 +174,36 @@ export function VisitBlock({
  * A lock and a note marker in the block's top corner. The icons are for the eye; the words (in the
  * block's accessible name) for screen readers: "Locked to this day", "Has a note on its time".
  */
-function VisitBadges({ locked, note }: { locked?: "day" | "time"; note?: string }) {
+function VisitBadges({
+  locked,
+  note,
+  skippers = [],
+}: {
+  locked?: "day" | "time";
+  note?: string;
+  skippers?: string[];
+}) {
   const { t } = useTranslation();
   const LockIcon = locked === "time" ? LockKeyhole : Lock;
+  const skipping = skippers.length
+    ? t("calendar:going.skippedBy", {
+        names: skippers.join(t("calendar:list.separator")),
+        count: skippers.length,
+      })
+    : "";
   return (
     <span className="absolute top-1 right-1 flex items-center gap-0.5">
+      {skippers.length ? (
+        <span
+          title={skipping}
+          className="flex h-4 items-center gap-px rounded-full bg-black/25 px-1 text-[9px] font-semibold"
+          data-skips={skippers.length}
+        >
+          <UserMinus className="size-2.5" aria-hidden />
+          <span aria-hidden>{skippers.length}</span>
+          <span className="sr-only"> {skipping}</span>
+        </span>
+      ) : null}
       {locked ? (
         <span
           title={LOCK_LABELS[locked]}

@@ -76,6 +76,7 @@ const MEAL_LABELS = {
 export function CalendarView({
   days,
   colorOf,
+  skippersOf,
   isSystem,
   busy,
   bookings = [],
@@ -90,6 +91,8 @@ export function CalendarView({
 }: {
   days: ItineraryDay[];
   colorOf(placeId: string): string;
+  /** The names of the members who skip a visit ("who's going", issue 30). */
+  skippersOf?: (placeId: string) => string[];
   isSystem(visit: ItineraryDay["visits"][number]): boolean;
   busy: boolean;
   /** The trip's bookings: shown on the blocks they fix (flights, hotels, tickets). */
@@ -191,6 +194,7 @@ export function CalendarView({
               last={di === days.length - 1}
               prevDate={days[di - 1]?.date}
               colorOf={colorOf}
+              skippersOf={skippersOf}
               isSystem={isSystem}
               busy={busy}
               bookings={mealsReady ? bookings : []}
@@ -225,6 +229,7 @@ function DayColumn({
   last,
   prevDate,
   colorOf,
+  skippersOf,
   isSystem,
   busy,
   bookings,
@@ -243,6 +248,7 @@ function DayColumn({
   /** The previous day's date: this morning's hotel block is that night. */
   prevDate: string | undefined;
   colorOf(placeId: string): string;
+  skippersOf?: (placeId: string) => string[];
   isSystem(visit: ItineraryDay["visits"][number]): boolean;
   busy: boolean;
   bookings: readonly Booking[];
@@ -395,6 +401,7 @@ function DayColumn({
             top={yOf(v.start)}
             height={blockHeight(v)}
             color={colorOf(v.placeId)}
+            skippers={system[i] ? undefined : skippersOf?.(v.placeId)}
             system={system[i]!}
             disabled={busy}
             onOpen={() => (system[i] ? onSystemVisit(d, i) : onVisit(d, i))}

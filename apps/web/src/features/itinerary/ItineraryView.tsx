@@ -44,6 +44,7 @@ import { StopDialog } from "./StopDialog";
 import type { MapStop } from "./TripMap";
 import { VisitActions } from "./VisitActions";
 import { describeViolations } from "./violations";
+import { WhoGoes } from "./WhoGoes";
 
 const TripMap = lazy(() => import("./TripMap"));
 // The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
@@ -306,6 +307,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
               <CalendarView
                 days={days}
                 colorOf={(id) => markerBackground(colorsOf(id))}
+                skippersOf={(id) => byId.get(id)?.skippedBy.map((p) => p.name) ?? []}
                 isSystem={isSystem}
                 busy={edit.isPending}
                 bookings={bookings}
@@ -387,6 +389,12 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           )}
           onClose={() => setStop(null)}
         >
+          {/* Who goes: on a planned visit of a trip place (not a start, hotel or airport). */}
+          {stop.placeId &&
+          byId.get(stop.placeId) &&
+          days.some((d) => d.visits.some((v) => v.placeId === stop.placeId)) ? (
+            <WhoGoes tripId={tripId} place={byId.get(stop.placeId)!} />
+          ) : null}
           {/* The plan changes under the popup (an optimistic remove or reorder): act only on this very visit. */}
           {stop.at &&
           days[stop.at.day - 1]?.visits[stop.at.index]?.placeId === stop.placeId &&

@@ -141,3 +141,23 @@ export const useRemoveWish = (tripId: string) =>
     (id: string) => ({ placeId: id, method: "DELETE" }),
     (place) => ({ place: place ?? null }),
   );
+
+/** "I'll do something else" (skip: true) or "I'm going after all" on a planned visit (issue 30). */
+export const useSkipVisit = (tripId: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, skip }: { id: string; skip: boolean }) =>
+      api<Place>(`${base(tripId)}/${id}/skip`, { method: skip ? "PUT" : "DELETE" }),
+    onSuccess: (place) => {
+      setShownData<PlaceList | undefined>(qc, placeKeys.list(tripId), (list) =>
+        list
+          ? {
+              ...list,
+              places: list.places.map((p) => (p.id === place.id ? { ...p, skippedBy: place.skippedBy } : p)),
+            }
+          : list,
+      );
+      void refreshPlaces(qc, tripId);
+    },
+  });
+};

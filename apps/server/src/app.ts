@@ -55,6 +55,7 @@ import { ShareKeys } from "./modules/sharing/token";
 import { systemRoutes } from "./modules/system/routes";
 import { travelRoutes } from "./modules/travel/routes";
 import { TravelService } from "./modules/travel/service";
+import { transferRoutes } from "./modules/transfer/routes";
 import { tripRoutes } from "./modules/trips/routes";
 import type { AppContext } from "./modules/types";
 import { multipartOptions, uploadRoutes } from "./modules/uploads/routes";
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);
   await sharingRoutes(app, ctx, sharing);
+  await transferRoutes(app, ctx, sharing);
   await billingRoutes(app, ctx, new BillingService(database.db, payments, config, caches));
   await realtimeRoutes(app, ctx);
   await notificationRoutes(app, notifications);

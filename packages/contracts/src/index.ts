@@ -18,5 +18,6 @@ export * from "./session";
 export * from "./sharing";
 export * from "./text";
 export * from "./time";
+export * from "./transfer";
 export * from "./travel";
 export * from "./trips";

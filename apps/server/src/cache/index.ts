@@ -56,7 +56,7 @@ export const TRIP_PARTS = {
 // the plan stay, so after such a write the next reads cost one database read (the places), not six.
 const PLACE_ROUTES = "/api/trips/:tripId/places";
 const UNCACHED_WRITES =
-  /^\/api\/trips\/:tripId\/(chat|uploads|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/;
+  /^\/api\/trips\/:tripId\/(chat|uploads|imports|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/;
 const untouchedByPlaceWrites = (key: string) => key.startsWith("member:") || key.startsWith("trip:");
 
 /**

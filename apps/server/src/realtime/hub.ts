@@ -25,7 +25,7 @@ export async function realtimeRoutes(app: App, ctx: AppContext) {
     // Plans, chat, bookings, money, polls, lists and documents report their own events; an upload changes
     // nothing others see until it is used.
     if (
-      /\/(optimizations|itinerary|chat|uploads|bookings|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/.test(
+      /\/(optimizations|itinerary|chat|uploads|imports|bookings|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/.test(
         url,
       )
     )

@@ -28,7 +28,7 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-async function visitorOf(request: FastifyRequest): Promise<Visitor> {
+export async function visitorOf(request: FastifyRequest): Promise<Visitor> {
   return {
     ip: request.ip,
     userAgent: String(request.headers["user-agent"] ?? ""),

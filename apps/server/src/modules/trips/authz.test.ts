@@ -455,6 +455,33 @@ const CASES: Case[] = [
     url: (w) => `/api/shared/${w.shareToken}/export`,
     expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
   },
+  {
+    method: "GET",
+    route: "/api/shared/:token/export/:format",
+    url: (w) => `/api/shared/${w.shareToken}/export/gpx`,
+    expect: { signedOut: 200, guest: 200, nonMember: 200, member: 200, admin: 200, owner: 200 },
+  },
+  // Imports and exports of places (issue 30): the harness sends JSON, so a preview gets as far as "no file".
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/imports/preview",
+    url: (w) => `/api/trips/${w.tripId}/imports/preview`,
+    body: () => ({}),
+    expect: { ...NOT_IN, member: 400, admin: 400, owner: 400 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/places/import",
+    url: (w) => `/api/trips/${w.tripId}/places/import`,
+    body: () => ({ places: [{ name: "Ginkaku-ji", latitude: 35.027, longitude: 135.7982 }] }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/export/:format",
+    url: (w) => `/api/trips/${w.tripId}/export/kml`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
 ];
 
 let t: TestApp;

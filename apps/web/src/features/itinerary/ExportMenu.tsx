@@ -5,6 +5,8 @@ import { api } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Input } from "../../ui/Field";
+import { tripExportUrl } from "../transfer/api";
+import { ExportMapsMenu } from "../transfer/TransferButtons";
 
 /** The plan into other calendars: an .ics download, or the member's own secret link calendar apps subscribe to. */
 export function ExportMenu({ tripId }: { tripId: string }) {
@@ -32,6 +34,7 @@ export function ExportMenu({ tripId }: { tripId: string }) {
       <Button size="sm" variant="secondary" onClick={subscribe}>
         <CalendarPlus className="size-4" aria-hidden /> {t("plan:export.subscribe")}
       </Button>
+      <ExportMapsMenu urlOf={(format) => tripExportUrl(tripId, format)} />
       {error ? <span className="text-xs text-red-600">{error}</span> : null}
       {feed ? (
         <Dialog

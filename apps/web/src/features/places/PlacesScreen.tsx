@@ -16,6 +16,8 @@ import { useGuidanceFlag } from "../home/guidance";
 import { useActiveResult } from "../itinerary/api";
 import { FloatingActions } from "../itinerary/FloatingActions";
 import { planInfoByPlace } from "../itinerary/planInfo";
+import { tripExportUrl } from "../transfer/api";
+import { ExportMapsMenu, ImportPlacesButton } from "../transfer/TransferButtons";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { deadlineText } from "../trips/format";
@@ -135,26 +137,30 @@ export default function PlacesScreen() {
               : ""}
           </p>
         </div>
-        <div
-          className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-          role="group"
-          aria-label={t("places:list.view")}
-        >
-          {(["grid", "list"] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              aria-label={t(v === "grid" ? "places:list.gridView" : "places:list.listView")}
-              onClick={() => setView(v)}
-              className={cn(
-                "rounded-lg p-1.5",
-                view === v ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-500",
-              )}
-            >
-              {v === "grid" ? <LayoutGrid className="size-4" /> : <List className="size-4" />}
-            </button>
-          ))}
+        <div className="flex flex-wrap items-center gap-2">
+          {canAdd ? <ImportPlacesButton tripId={tripId} /> : null}
+          {list.data.places.length ? <ExportMapsMenu urlOf={(f) => tripExportUrl(tripId, f)} /> : null}
+          <div
+            className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+            role="group"
+            aria-label={t("places:list.view")}
+          >
+            {(["grid", "list"] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                aria-label={t(v === "grid" ? "places:list.gridView" : "places:list.listView")}
+                onClick={() => setView(v)}
+                className={cn(
+                  "rounded-lg p-1.5",
+                  view === v ? "bg-white shadow-sm dark:bg-slate-700" : "text-slate-500",
+                )}
+              >
+                {v === "grid" ? <LayoutGrid className="size-4" /> : <List className="size-4" />}
+              </button>
+            ))}
+          </div>
         </div>
       </header>
 

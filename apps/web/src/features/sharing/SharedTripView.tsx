@@ -14,6 +14,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate, formatDateRange } from "../../i18n/format";
 import { cn } from "../../lib/cn";
+import { sharedExportUrl } from "../transfer/api";
+import { ExportMapsMenu } from "../transfer/TransferButtons";
 import { exportUrl, printPath } from "./publicApi";
 import { SharedPlaces } from "./SharedPlaces";
 import { SharedPlan } from "./SharedPlan";
@@ -119,6 +121,11 @@ export function SharedTripView({
                 <Printer className="size-4 shrink-0" aria-hidden />
                 {t("sharing:page.print")}
               </Link>
+              <ExportMapsMenu
+                size="md"
+                className="col-span-2 min-h-10 sm:col-span-1"
+                urlOf={(format) => sharedExportUrl(token, format)}
+              />
             </>
           ) : null}
           <Link to="/" className={cn(linkButton(onJoin ? "secondary" : "primary"), "col-span-2")}>

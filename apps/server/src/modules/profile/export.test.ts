@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages } from "../../db/schema";
+import {
+  chatMessages,
+  checklistItems,
+  checklists,
+  documents,
+  pollOptions,
+  polls,
+  pollVotes,
+} from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
 import { createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
@@ -142,6 +150,56 @@ describe("export of one's data", () => {
     expect(file.body).not.toContain("Food first!");
     expect(file.body).not.toContain("Nishiki Market");
     expect(file.body).not.toContain("export-friend@example.com");
+  });
+
+  it("holds the user's part of deciding together: polls, votes, skipped visits, lists and documents", async () => {
+    const db = t.app.ctx.database.db;
+    const place = (await owner.get(`/api/trips/${tripId}/places`))
+      .json()
+      .places.find((p: { name: string }) => p.name === "Kinkaku-ji");
+    expect((await owner.request("PUT", `/api/trips/${tripId}/places/${place.id}/skip`)).statusCode).toBe(200);
+    const [poll] = await db
+      .insert(polls)
+      .values({ tripId, createdBy: owner.id, question: "Dinner where?" })
+      .returning();
+    const [option] = await db
+      .insert(pollOptions)
+      .values({ pollId: poll!.id, position: 0, label: "Pontocho" })
+      .returning();
+    await db.insert(pollVotes).values({ pollId: poll!.id, optionId: option!.id, userId: owner.id });
+    const [list] = await db
+      .insert(checklists)
+      .values({ tripId, createdBy: owner.id, personal: true, title: "My packing", kind: "packing" })
+      .returning();
+    await db
+      .insert(checklistItems)
+      .values({ checklistId: list!.id, text: "Passport", position: 1, createdBy: owner.id });
+    // The friend's private document is not the owner's data.
+    await db.insert(documents).values({
+      tripId,
+      userId: friend.id,
+      shared: false,
+      title: "Friend's passport",
+      key: "k",
+      contentType: "application/pdf",
+      bytes: 10,
+      originalName: "passport.pdf",
+    });
+
+    const last = (await exportOf(owner)).at(-1)!;
+    const file = await owner.get(`/api/me/export/${last.jobId}/file`);
+    const { together } = file.json();
+    expect(together.polls).toEqual([
+      expect.objectContaining({ question: "Dinner where?", tripName: "Kyoto in spring" }),
+    ]);
+    expect(together.votes).toEqual([
+      expect.objectContaining({ question: "Dinner where?", option: "Pontocho" }),
+    ]);
+    expect(together.skippedVisits).toEqual([expect.objectContaining({ placeName: "Kinkaku-ji" })]);
+    expect(together.lists).toEqual([expect.objectContaining({ title: "My packing", personal: true })]);
+    expect(together.listItems).toEqual([expect.objectContaining({ text: "Passport", assignedToMe: false })]);
+    expect(together.documents).toEqual([]);
+    expect(file.body).not.toContain("Friend's passport");
   });
 
   it("belongs to its user: another user finds neither its progress nor its file", async () => {

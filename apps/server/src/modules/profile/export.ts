@@ -20,6 +20,7 @@ import {
   uploadsOf,
   wishesOf,
 } from "./export-queries";
+import { togetherOf } from "./export-together";
 
 /** Export files are kept this long after their job started, then forgotten. */
 export const EXPORT_TTL_MS = 3600_000;
@@ -52,7 +53,7 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     counts.bookings +
     counts.expenses +
     counts.uploads +
-    4 * SMALL_PART;
+    5 * SMALL_PART;
   let done = 0;
   const step = (rows: number) => {
     done += rows;
@@ -178,6 +179,8 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     url: `${origin}/api/trips/${u.tripId}/uploads/${u.id}`,
   }));
   step(uploads.length);
+  const together = await togetherOf(db, userId);
+  step(SMALL_PART);
   const shareLinks = await shareLinksOf(db, userId);
   const feedback = await feedbackOf(db, userId);
   step(2 * SMALL_PART);
@@ -215,6 +218,7 @@ export async function collectExport(db: Db, userId: string, origin: string, onPr
     reactions,
     bookings,
     money,
+    together,
     uploads,
     shareLinks,
     feedback,

@@ -21,6 +21,7 @@ const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
+const MoneyPrintPage = lazy(() => import("../features/money/MoneyPrintPage"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
 // The public shared trip shows the plan, calendar, places and map of a trip.
 const SHARED_PAGE_NAMESPACES = ["sharing", ...TRIP_NAMESPACES];
@@ -68,6 +69,16 @@ export const router = createBrowserRouter([
     element: later(
       <WithNamespaces ns={SHARED_PAGE_NAMESPACES}>
         <PrintTripPage />
+      </WithNamespaces>,
+    ),
+    errorElement: <ErrorScreen onRetry={() => window.location.reload()} />,
+  },
+  // The trip's money summary to print (issue 29), outside the shell for the same reason.
+  {
+    path: "/my-trip/money/print",
+    element: later(
+      <WithNamespaces ns={TRIP_NAMESPACES}>
+        <MoneyPrintPage />
       </WithNamespaces>,
     ),
     errorElement: <ErrorScreen onRetry={() => window.location.reload()} />,

@@ -1,12 +1,17 @@
 import { BOOKING_CURRENCY, type Booking, type BookingType, isTransportBooking } from "@tabi/contracts";
-import { BedDouble, ExternalLink, Pencil, Plane, TrainFront, Trash2 } from "lucide-react";
+import { BedDouble, ExternalLink, Pencil, Plane, TrainFront, Trash2, Wallet } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { formatClock, formatCurrency, formatDate, formatDateRange } from "../../i18n/format";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Spinner } from "../../ui/Spinner";
 import { Stars } from "../../ui/Stars";
+import { BookingDocuments } from "../documents/BookingDocuments";
+import { bookingPrice } from "../money/form";
+import { moneyPathFor } from "../money/paths";
+import { setCurrentTripId } from "../trips/currentTrip";
 import { NEW_TAB } from "./FormParts";
 
 /**
@@ -29,6 +34,12 @@ export function SavedBookingList({
   // Loads its own catalogue too, so any dialog can show it.
   const { t, ready } = useTranslation(["bookings"]);
   const [asking, setAsking] = useState<Booking | null>(null);
+  const navigate = useNavigate();
+  // "Add as expense" (issue 29): the money screen's dialog, filled in from the booking.
+  const addExpense = (b: Booking) => {
+    setCurrentTripId(b.tripId);
+    void navigate(moneyPathFor(b.id));
+  };
 
   if (!ready) return <Spinner />;
   if (bookings.length === 0)
@@ -53,6 +64,13 @@ export function SavedBookingList({
                 <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                   {t("bookings:list.savedBy", { name: b.userName })}
                 </p>
+              ) : null}
+              <BookingDocuments tripId={b.tripId} bookingId={b.id} />
+              {bookingPrice(b) ? (
+                <Button variant="secondary" size="sm" className="mt-2" onClick={() => addExpense(b)}>
+                  <Wallet className="size-4" aria-hidden />
+                  {t("bookings:list.addExpense")}
+                </Button>
               ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-0.5">

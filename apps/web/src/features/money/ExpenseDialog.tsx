@@ -4,12 +4,13 @@ import {
   type Expense,
   type ExpenseCategory,
   isCurrency,
+  type MealKindName,
   minorUnits,
   type SplitKind,
   type TripDetail,
 } from "@tabi/contracts";
 import { Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { formatDate } from "../../i18n/format";
@@ -22,14 +23,27 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { useBookings } from "../bookings/api";
 import { useActiveResult } from "../itinerary/api";
 import { useDeleteExpense, useRate, useSaveExpense } from "./api";
-import { bodyOf, type ExpenseForm, emptyForm, formOf, preview, withSplitKind } from "./form";
-import { CATEGORY_LABELS, money, SPLIT_LABELS, today, VALUE_LABELS } from "./format";
+import { bodyOf, type ExpenseForm, emptyForm, formOf, preview, withLink, withSplitKind } from "./form";
+import {
+  CATEGORY_LABELS,
+  LINK_LABELS,
+  MEAL_LABELS,
+  money,
+  SPLIT_LABELS,
+  today,
+  VALUE_LABELS,
+} from "./format";
 import { failure } from "./MoneyScreen";
 import type { People } from "./people";
+import { ReceiptPhotos } from "./ReceiptPhotos";
+import { useVisitSkippers } from "./skippers";
 
 const SPLIT_KINDS: SplitKind[] = ["equal", "shares", "percent", "exact"];
 
-/** Adds or edits an expense: amount, currency and rate, who paid, the split with a live preview, a link. */
+/**
+ * Adds or edits an expense: amount, currency and rate, who paid, the split with a live preview, a link
+ * to a booking, a planned visit or a meal, receipt photos.
+ */
 export function ExpenseDialog({
   tripId,
   detail,
@@ -37,6 +51,7 @@ export function ExpenseDialog({
   home,
   expense,
   people,
+  prefill,
   onClose,
 }: {
   tripId: string;
@@ -45,20 +60,25 @@ export function ExpenseDialog({
   home: string;
   expense: Expense | null;
   people: People;
+  /** A new expense's form from elsewhere ("Add as expense" on a booking), given the empty one. */
+  prefill?: (empty: ExpenseForm) => ExpenseForm;
   onClose(): void;
 }) {
   const { t } = useTranslation();
   const memberIds = useMemo(() => people.list.map((p) => p.id), [people]);
-  const [form, setForm] = useState<ExpenseForm>(() =>
-    expense
-      ? formOf(expense, memberIds, meId)
-      : emptyForm(
-          detail.members.map((m) => m.userId),
-          meId,
-          home,
-          defaultDate(detail),
-        ),
-  );
+  const [form, setForm] = useState<ExpenseForm>(() => {
+    if (expense) return formOf(expense, memberIds, meId);
+    const empty = emptyForm(
+      detail.members.map((m) => m.userId),
+      meId,
+      home,
+      defaultDate(detail),
+    );
+    return prefill ? prefill(empty) : empty;
+  });
+  const [uploading, setUploading] = useState(false);
+  const onUploading = useCallback((busy: boolean) => setUploading(busy), []);
+  const skippersOf = useVisitSkippers(tripId);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -84,12 +104,33 @@ export function ExpenseDialog({
       ),
     [plan],
   );
+  // The plan's meals: a break of its own, or a restaurant added for it (then named).
+  const meals = useMemo(
+    () =>
+      (plan?.days ?? []).flatMap((d) =>
+        d.meals
+          .filter((m): m is typeof m & { kind: MealKindName } => m.kind in MEAL_LABELS)
+          .map((m) => ({
+            value: `meal:${d.date}:${m.kind}`,
+            day: d.day,
+            kind: m.kind,
+            at: m.placeId ? d.visits.find((v) => v.placeId === m.placeId)?.name : undefined,
+          })),
+      ),
+    [plan],
+  );
+  const known =
+    !form.link ||
+    visits.some((v) => v.value === form.link) ||
+    meals.some((m) => m.value === form.link) ||
+    bookings.some((b) => `booking:${b.id}` === form.link);
+  const linkKind = form.link.split(":")[0] as keyof typeof LINK_LABELS;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    if (!form.title.trim()) return;
+    if (!form.title.trim() || uploading) return;
     const body = bodyOf(form, p, home);
     if (!body) return;
     save
@@ -336,25 +377,34 @@ export function ExpenseDialog({
                 value={form.link}
                 onChange={(e) => {
                   const link = e.target.value;
-                  const patch: Partial<ExpenseForm> = { link };
-                  const visitDay = link.startsWith("visit:") ? link.split(":")[2] : undefined;
-                  if (visitDay) patch.date = visitDay;
-                  const booking = link.startsWith("booking:")
-                    ? bookings.find((b) => `booking:${b.id}` === link)
-                    : null;
-                  if (booking?.price && !form.amount.trim()) {
-                    patch.amount = String(booking.price);
-                    if (booking.currency && isCurrency(booking.currency)) patch.currency = booking.currency;
-                  }
-                  set(patch);
+                  setForm((f) => withLink(f, link, { memberIds, skippersOf, bookings }));
                 }}
               >
                 <option value="">{t("money:form.noLink")}</option>
+                {known ? null : (
+                  // A saved link the plan no longer shows (the plan changed): kept as it is.
+                  <option value={form.link}>{t(LINK_LABELS[linkKind] ?? "money:linked.booking")}</option>
+                )}
                 {visits.length ? (
                   <optgroup label={t("money:form.visits")}>
                     {visits.map((v) => (
                       <option key={v.value} value={v.value}>
                         {t("money:form.visitOption", { day: v.day.day, name: v.name })}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                {meals.length ? (
+                  <optgroup label={t("money:form.meals")}>
+                    {meals.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.at
+                          ? t("money:form.mealAtOption", {
+                              day: m.day,
+                              meal: t(MEAL_LABELS[m.kind]),
+                              name: m.at,
+                            })
+                          : t("money:form.mealOption", { day: m.day, meal: t(MEAL_LABELS[m.kind]) })}
                       </option>
                     ))}
                   </optgroup>
@@ -371,6 +421,13 @@ export function ExpenseDialog({
               </select>
             )}
           </Field>
+          <ReceiptPhotos
+            tripId={tripId}
+            receipts={form.receipts}
+            onChange={(update) => setForm((f) => ({ ...f, receipts: update(f.receipts) }))}
+            onBusyChange={onUploading}
+            disabled={!canEdit}
+          />
           <Field label={t("money:form.notes")}>
             {(id) => (
               <TextArea
@@ -400,8 +457,8 @@ export function ExpenseDialog({
             {t("common:action.cancel")}
           </Button>
           {canEdit ? (
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? t("common:status.saving") : t("common:action.save")}
+            <Button type="submit" disabled={save.isPending || uploading}>
+              {save.isPending || uploading ? t("common:status.saving") : t("common:action.save")}
             </Button>
           ) : null}
         </div>

@@ -1,14 +1,18 @@
 import {
+  type Booking,
   CURRENCY_CODES,
   EXPENSE_CATEGORIES,
   type Expense,
   type ExpenseCategory,
+  type OptimizationResult,
   type Settlement,
 } from "@tabi/contracts";
-import { Download, Plus, Trash2, Wallet } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Download, Plus, Printer, Trash2, Wallet } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { i18n } from "../../i18n";
 import { formatDate } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
@@ -19,6 +23,7 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useBookings } from "../bookings/api";
+import { useActiveResult } from "../itinerary/api";
 import { usePlaces } from "../places/api";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
@@ -33,9 +38,12 @@ import {
 } from "./api";
 import { BalancesPanel } from "./BalancesPanel";
 import { ExpenseDialog } from "./ExpenseDialog";
-import { CATEGORY_ICONS, CATEGORY_LABELS, LINK_LABELS, money } from "./format";
+import { type ExpenseForm, formFromBooking } from "./form";
+import { bookingTitle, CATEGORY_ICONS, CATEGORY_LABELS, LINK_LABELS, MEAL_LABELS, money } from "./format";
 import { MoneyCharts } from "./MoneyCharts";
+import { BOOKING_PARAM, MONEY_PRINT_PATH } from "./paths";
 import { type People, usePeople } from "./people";
+import { ReceiptThumbs } from "./ReceiptPhotos";
 
 /** /my-trip/money: the current trip's expenses, balances and settle-up (issue 29 item 5). */
 export default function MoneyScreen() {
@@ -46,7 +54,7 @@ export default function MoneyScreen() {
 }
 
 type Tab = "expenses" | "balances" | "summary";
-type Editing = { expense: Expense | null } | null;
+type Editing = { expense: Expense | null; prefill?: (empty: ExpenseForm) => ExpenseForm } | null;
 
 /** A failed write's message: the server's own (already in the user's language) or a generic one. */
 export const failure = (err: unknown, fallback: string) =>
@@ -65,12 +73,28 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
   const pending = usePendingExpenses(tripId);
   const places = usePlaces(tripId).data?.places;
   const bookings = useBookings(tripId).data;
-  const linkName = (link: Expense["link"]): string | undefined => {
-    if (link?.kind === "visit") return places?.find((p) => p.id === link.placeId)?.name;
-    if (link?.kind !== "booking") return undefined;
-    const b = bookings?.find((x) => x.id === link.bookingId);
-    return (b && (b.hotelName || b.route || b.flightNumber)) || undefined;
-  };
+  const plan = useActiveResult(tripId).data;
+  const linkName = (link: Expense["link"]): string | undefined => linkText(link, places, bookings, plan);
+
+  // "Add as expense" on a booking: the dialog opens on it once the bookings are here.
+  const [params, setParams] = useSearchParams();
+  const forBooking = params.get(BOOKING_PARAM);
+  useEffect(() => {
+    if (!forBooking || !bookings) return;
+    const booking = bookings.find((b) => b.id === forBooking);
+    setParams(
+      (p) => {
+        p.delete(BOOKING_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    if (booking)
+      setEditing({
+        expense: null,
+        prefill: (empty) => formFromBooking(booking, bookingTitle(booking), empty),
+      });
+  }, [forBooking, bookings, setParams]);
 
   const expenses = list.data?.expenses;
   const shown = useMemo(
@@ -121,6 +145,15 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {empty ? null : (
+              <Link
+                to={MONEY_PRINT_PATH}
+                className="inline-flex h-10 items-center gap-2 rounded-xl bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-slate-700"
+              >
+                <Printer className="size-4" aria-hidden />
+                {t("money:print.open")}
+              </Link>
+            )}
             <a
               href={csvUrl(tripId)}
               download
@@ -159,7 +192,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
             ]}
           />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <section className={`space-y-3 ${section("expenses")}`} aria-labelledby="money-expenses">
+            <section className={`min-w-0 space-y-3 ${section("expenses")}`} aria-labelledby="money-expenses">
               <h3 id="money-expenses" className="sr-only lg:not-sr-only lg:text-base lg:font-semibold">
                 {t("money:tab.expenses")}
               </h3>
@@ -199,7 +232,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
                 linkName={linkName}
               />
             </section>
-            <div className="space-y-4">
+            <div className="min-w-0 space-y-4">
               <section className={section("balances")} aria-label={t("money:tab.balances")}>
                 {balances.data ? (
                   <BalancesPanel tripId={tripId} balances={balances.data} people={people} meId={meId} />
@@ -222,6 +255,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
           home={home}
           expense={editing.expense}
           people={people}
+          {...(editing.prefill ? { prefill: editing.prefill } : {})}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -435,7 +469,7 @@ function ExpenseRow({
       : t("money:paidByMany", { count: e.payers.length });
   const converted = e.currency !== e.home.currency;
   return (
-    <li>
+    <li className="relative">
       <button
         type="button"
         onClick={() => onOpen(e)}
@@ -469,6 +503,31 @@ function ExpenseRow({
           ) : null}
         </span>
       </button>
+      {/* Beside the row's button, not in it: each opens its receipt full size. */}
+      <ReceiptThumbs receipts={e.receipts} className="px-3 pb-2.5 pl-15" />
     </li>
   );
+}
+
+/** The name of what an expense is linked to: the visit's place, the booking, or the meal and its day. */
+export function linkText(
+  link: Expense["link"],
+  places: { id: string; name: string }[] | undefined,
+  bookings: Booking[] | undefined,
+  plan: OptimizationResult | null | undefined,
+): string | undefined {
+  if (!link) return undefined;
+  if (link.kind === "visit") return places?.find((p) => p.id === link.placeId)?.name;
+  if (link.kind === "booking") {
+    const b = bookings?.find((x) => x.id === link.bookingId);
+    return b ? bookingTitle(b) : undefined;
+  }
+  const day = plan?.days.find((d) => d.date === link.date);
+  const meal = day?.meals.find((m) => m.kind === link.meal);
+  const at = meal?.placeId ? day?.visits.find((v) => v.placeId === meal.placeId)?.name : undefined;
+  return i18n.t(at ? "money:mealLinkAt" : "money:mealLink", {
+    meal: i18n.t(MEAL_LABELS[link.meal]),
+    date: formatDate(link.date, { month: "short", day: "numeric" }),
+    name: at,
+  });
 }

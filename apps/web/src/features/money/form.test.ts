@@ -1,6 +1,17 @@
-import type { Expense } from "@tabi/contracts";
+import type { Booking, Expense } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
-import { bodyOf, emptyForm, evenPercents, formOf, preview, withSplitKind } from "./form";
+import {
+  bodyOf,
+  bookingPrice,
+  emptyForm,
+  evenPercents,
+  formFromBooking,
+  formOf,
+  preview,
+  splitAmong,
+  withLink,
+  withSplitKind,
+} from "./form";
 
 const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";
@@ -85,6 +96,7 @@ describe("the expense form's live preview", () => {
       home: { rate: "160", rateSource: "typed" },
       link: { kind: "visit", placeId: C, date: null },
       notes: null,
+      receipts: [`/api/trips/${A}/uploads/${B}`],
     } as unknown as Expense;
     const f = formOf(expense, [A, B, C], A);
     expect(f).toMatchObject({
@@ -93,6 +105,7 @@ describe("the expense form's live preview", () => {
       splitKind: "shares",
       rate: "160",
       link: `visit:${C}:`,
+      receipts: [`/api/trips/${A}/uploads/${B}`],
     });
     expect(f.chosen).toEqual({ [A]: true, [B]: true, [C]: false });
     expect(preview(f).parts?.map((x) => x.amountMinor)).toEqual([2000, 1000]);
@@ -104,5 +117,105 @@ describe("the expense form's live preview", () => {
     expect(preview(f).parts?.map((x) => x.amountMinor)).toEqual([334, 333, 333]);
     f.values.percent[A] = "50";
     expect(withSplitKind(withSplitKind(f, "equal"), "percent").values.percent[A]).toBe("50");
+  });
+});
+
+const booking = (patch: Partial<Booking>): Booking =>
+  ({
+    id: "00000000-0000-4000-8000-0000000000bb",
+    tripId: A,
+    bookingType: "flight",
+    price: null,
+    currency: null,
+    pricePerNight: null,
+    checkInDate: null,
+    checkOutDate: null,
+    departureDate: null,
+    hotelName: null,
+    route: null,
+    flightNumber: null,
+    ...patch,
+  }) as Booking;
+
+describe("links, receipts and bookings in the expense form", () => {
+  it("links a meal and a visit to their day, and sends the link and the receipts", () => {
+    const meal = withLink(form({ amount: "1200" }), "meal:2026-12-03:lunch", {
+      memberIds: [A, B, C],
+      skippersOf: () => [],
+      bookings: [],
+    });
+    expect(meal.date).toBe("2026-12-03");
+    const receipts = [`/api/trips/${A}/uploads/${B}`];
+    const body = bodyOf({ ...meal, receipts }, preview(meal), "JPY");
+    expect(body).toMatchObject({ link: { kind: "meal", date: "2026-12-03", meal: "lunch" }, receipts });
+    expect(
+      bodyOf(form({ amount: "1", link: "meal:2026-12-03:brunch" }), preview(form({ amount: "1" })), "JPY")
+        ?.link,
+    ).toBeNull();
+  });
+
+  it("splits a visit's expense among those who went, unless the member already chose", () => {
+    const ctx = { memberIds: [A, B, C], skippersOf: () => [C], bookings: [] };
+    const visit = withLink(form({ amount: "1000" }), `visit:${C}:2026-12-02`, ctx);
+    expect(visit.date).toBe("2026-12-02");
+    expect(visit.chosen).toEqual({ [A]: true, [B]: true, [C]: false });
+    const chosenByHand = form({ chosen: { [A]: true, [B]: false, [C]: true } });
+    expect(withLink(chosenByHand, `visit:${C}:2026-12-02`, ctx).chosen).toEqual(chosenByHand.chosen);
+    expect(splitAmong([A, B], [A, B])).toEqual({ [A]: true, [B]: true });
+  });
+
+  it("takes a booking's price in its currency's decimals; a hotel's nights times its price per night", () => {
+    expect(bookingPrice(booking({ price: 412.5, currency: "USD" }))).toEqual({
+      amount: "412.50",
+      currency: "USD",
+    });
+    expect(bookingPrice(booking({ bookingType: "train", price: 13320 }))).toEqual({
+      amount: "13320",
+      currency: "JPY",
+    });
+    expect(
+      bookingPrice(
+        booking({
+          bookingType: "hotel",
+          pricePerNight: 120,
+          checkInDate: "2026-12-01",
+          checkOutDate: "2026-12-04",
+        }),
+      ),
+    ).toEqual({ amount: "360.00", currency: "USD" });
+    expect(bookingPrice(booking({ bookingType: "hotel", pricePerNight: 120 }))).toBeNull();
+    expect(bookingPrice(booking({}))).toBeNull();
+  });
+
+  it("fills a new expense from a booking: title, amount, currency, category, day and link", () => {
+    const hotel = booking({
+      bookingType: "hotel",
+      hotelName: "Ryokan Sakura",
+      price: 54000,
+      currency: "JPY",
+      checkInDate: "2026-12-01",
+      checkOutDate: "2026-12-03",
+    });
+    const f = formFromBooking(hotel, "Ryokan Sakura", form({ title: "" }));
+    expect(f).toMatchObject({
+      title: "Ryokan Sakura",
+      amount: "54000",
+      currency: "JPY",
+      category: "lodging",
+      date: "2026-12-01",
+      link: `booking:${hotel.id}`,
+    });
+    const flight = formFromBooking(
+      booking({ price: 300, currency: "EUR", departureDate: "2026-12-05" }),
+      "Flight",
+      form({ title: "" }),
+    );
+    expect(flight).toMatchObject({
+      amount: "300.00",
+      currency: "EUR",
+      category: "transport",
+      date: "2026-12-05",
+    });
+    expect(preview(flight).amountMinor).toBe(30000);
   });
 });

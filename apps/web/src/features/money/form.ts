@@ -1,14 +1,21 @@
 import {
   type Allocation,
   AMOUNT_ERROR_MESSAGE,
+  BOOKING_CURRENCY,
+  type Booking,
   type CurrencyCode,
   checkPayers,
   type Expense,
   type ExpenseCategory,
   type ExpenseInput,
   isCurrency,
+  isTransportBooking,
+  MAX_RECEIPTS_PER_EXPENSE,
+  MEAL_KINDS,
+  type MealKindName,
   type MoneyMessageKey,
   minorToDecimal,
+  minorUnits,
   SPLIT_ERROR_MESSAGE,
   type SplitKind,
   type SplitSpec,
@@ -35,9 +42,11 @@ export interface ExpenseForm {
   chosen: Record<string, boolean>;
   /** The value typed for each member: shares, a percentage or an amount in major units. */
   values: Record<SplitKind, Record<string, string>>;
-  /** "", "booking:<id>" or "visit:<placeId>:<date>". */
+  /** "", "booking:<id>", "visit:<placeId>:<date>" or "meal:<date>:<breakfast|lunch|dinner>". */
   link: string;
   notes: string;
+  /** Receipt photos: the trip's own upload URLs, in the order added. */
+  receipts: string[];
   /** The rate typed by the member ("" = the quoted one). */
   rate: string;
 }
@@ -59,6 +68,7 @@ export function emptyForm(memberIds: string[], meId: string, currency: string, d
     values: { equal: {}, shares: all("1"), percent: all(""), exact: all("") },
     link: "",
     notes: "",
+    receipts: [],
     rate: "",
   };
 }
@@ -91,8 +101,11 @@ export function formOf(expense: Expense, memberIds: string[], meId: string): Exp
       ? `booking:${link.bookingId}`
       : link?.kind === "visit"
         ? `visit:${link.placeId}:${link.date ?? ""}`
-        : "";
+        : link?.kind === "meal"
+          ? `meal:${link.date}:${link.meal}`
+          : "";
   form.notes = expense.notes ?? "";
+  form.receipts = [...expense.receipts];
   if (expense.home.rateSource === "typed" && expense.home.rate) form.rate = expense.home.rate;
   return form;
 }
@@ -188,16 +201,20 @@ export function preview(form: ExpenseForm): Preview {
   return out;
 }
 
+/** The link the form's `link` text names (null: none). */
+export function linkOf(text: string): ExpenseInput["link"] {
+  const [kind, a, b] = text.split(":");
+  if (kind === "booking" && a) return { kind: "booking", bookingId: a };
+  if (kind === "visit" && a) return { kind: "visit", placeId: a, date: b || null };
+  if (kind === "meal" && a && b && (MEAL_KINDS as readonly string[]).includes(b))
+    return { kind: "meal", date: a, meal: b as MealKindName };
+  return null;
+}
+
 /** The API body, or null while the preview has an error. */
 export function bodyOf(form: ExpenseForm, p: Preview, home: string): ExpenseInput | null {
   if (p.amountMinor === null || !p.parts || !p.payers || !p.spec) return null;
-  const [kind, a, b] = form.link.split(":");
-  const link =
-    kind === "booking" && a
-      ? { kind: "booking" as const, bookingId: a }
-      : kind === "visit" && a
-        ? { kind: "visit" as const, placeId: a, date: b || null }
-        : null;
+  const link = linkOf(form.link);
   const rate =
     form.currency !== home && form.rate.trim() ? { value: form.rate.trim(), source: "typed" as const } : null;
   return {
@@ -210,6 +227,7 @@ export function bodyOf(form: ExpenseForm, p: Preview, home: string): ExpenseInpu
     split: p.spec as ExpenseInput["split"],
     link,
     notes: form.notes.trim() || null,
+    receipts: form.receipts.slice(0, MAX_RECEIPTS_PER_EXPENSE),
     ...(rate ? { rate } : {}),
   };
 }
@@ -233,4 +251,114 @@ export function withSplitKind(form: ExpenseForm, kind: SplitKind): ExpenseForm {
   const typed = chosen.some((id) => (form.values.percent[id] ?? "").trim() !== "");
   if (kind !== "percent" || typed) return { ...form, splitKind: kind };
   return { ...form, splitKind: kind, values: { ...form.values, percent: evenPercents(chosen) } };
+}
+
+/**
+ * Who an expense is split among by default: every member but those who skip it. For a linked visit the
+ * skippers are the members who said they do not go (the "who's going" of the visit, see skippers.ts);
+ * with none known, everyone.
+ */
+export function splitAmong(
+  memberIds: readonly string[],
+  skippers: readonly string[],
+): Record<string, boolean> {
+  const skip = new Set(skippers);
+  const chosen = memberIds.filter((id) => !skip.has(id));
+  // Everyone skipping would leave nobody to split with: then everyone, and the member chooses.
+  return Object.fromEntries(memberIds.map((id) => [id, chosen.length === 0 || !skip.has(id)]));
+}
+
+/** The members who skip a planned visit (day and place): [] while nobody said so. */
+export type SkippersOf = (visit: { placeId: string; date: string | null }) => readonly string[];
+
+/**
+ * The form linked to something else of the plan. A visit or a meal sets the date to its day; a
+ * visit splits among those who went unless the member already chose by hand (someone unticked); a
+ * booking with a price fills an empty amount with it.
+ */
+export function withLink(
+  form: ExpenseForm,
+  text: string,
+  ctx: { memberIds: readonly string[]; skippersOf: SkippersOf; bookings: readonly Booking[] },
+): ExpenseForm {
+  const next: ExpenseForm = { ...form, link: text };
+  const link = linkOf(text);
+  if (link?.kind === "visit" || link?.kind === "meal") {
+    if (link.date) next.date = link.date;
+  }
+  if (link?.kind === "visit") {
+    const untouched = ctx.memberIds.every((id) => form.chosen[id]);
+    if (untouched)
+      next.chosen = splitAmong(
+        ctx.memberIds,
+        ctx.skippersOf({ placeId: link.placeId, date: link.date ?? null }),
+      );
+  }
+  if (link?.kind === "booking" && !form.amount.trim()) {
+    const booking = ctx.bookings.find((b) => b.id === link.bookingId);
+    const price = booking ? bookingPrice(booking) : null;
+    if (price) {
+      next.amount = price.amount;
+      next.currency = price.currency;
+      next.rate = "";
+    }
+  }
+  return next;
+}
+
+/** Nights between two yyyy-mm-dd dates (0 when either is missing or they are not in order). */
+function nights(from: string | null, to: string | null): number {
+  if (!from || !to) return 0;
+  const n = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * What a booking cost, as the dialog's amount text in its currency's decimals: its price, or for a
+ * hotel without one its price per night times the nights. Null when nothing is known.
+ */
+export function bookingPrice(b: Booking): { amount: string; currency: string } | null {
+  const fallback =
+    b.bookingType === "hotel"
+      ? BOOKING_CURRENCY.hotel
+      : isTransportBooking(b.bookingType)
+        ? BOOKING_CURRENCY.transport
+        : BOOKING_CURRENCY.flight;
+  const currency = b.currency && isCurrency(b.currency) ? b.currency : fallback;
+  const perNight = b.pricePerNight ?? 0;
+  const major =
+    b.price != null && b.price > 0
+      ? b.price
+      : b.bookingType === "hotel" && perNight > 0
+        ? perNight * nights(b.checkInDate, b.checkOutDate)
+        : 0;
+  if (!(major > 0)) return null;
+  const minor = Math.round(major * 10 ** minorUnits(currency as CurrencyCode));
+  return { amount: minorToDecimal(minor, currency as CurrencyCode), currency };
+}
+
+/** The booking's category in money: a hotel is lodging, a flight or transport is transport. */
+export const bookingCategory = (b: Booking): ExpenseCategory =>
+  b.bookingType === "hotel" ? "lodging" : "transport";
+
+/** The booking's day: check-in for a hotel, departure for the others. */
+export const bookingDate = (b: Booking): string | null =>
+  b.bookingType === "hotel" ? b.checkInDate : b.departureDate;
+
+/**
+ * A new expense for a booking ("Add as expense"): its title, price and currency, its category and
+ * day, linked to it; paid by me, split among everyone. `title` names it (the booking's own words).
+ */
+export function formFromBooking(b: Booking, title: string, base: ExpenseForm): ExpenseForm {
+  const price = bookingPrice(b);
+  return {
+    ...base,
+    title: title.slice(0, 120),
+    amount: price?.amount ?? "",
+    currency: price?.currency ?? base.currency,
+    rate: "",
+    category: bookingCategory(b),
+    date: bookingDate(b) ?? base.date,
+    link: `booking:${b.id}`,
+  };
 }

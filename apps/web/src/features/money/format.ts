@@ -1,4 +1,11 @@
-import { type CurrencyCode, type ExpenseCategory, formatMinor, isCurrency } from "@tabi/contracts";
+import {
+  type Booking,
+  type CurrencyCode,
+  type ExpenseCategory,
+  formatMinor,
+  isCurrency,
+  isTransportBooking,
+} from "@tabi/contracts";
 import {
   BedDouble,
   CircleEllipsis,
@@ -69,3 +76,21 @@ export const LINK_LABELS = {
   visit: "money:linked.visit",
   meal: "money:linked.meal",
 } as const;
+export const MEAL_LABELS = {
+  breakfast: "money:meal.breakfast",
+  lunch: "money:meal.lunch",
+  dinner: "money:meal.dinner",
+} as const;
+const BOOKING_KIND_LABELS = {
+  flight: "money:bookingKind.flight",
+  hotel: "money:bookingKind.hotel",
+  transport: "money:bookingKind.transport",
+} as const;
+
+/** A booking in a line: the hotel's name, else its kind with the flight number and route. */
+export function bookingTitle(b: Booking): string {
+  if (b.bookingType === "hotel" && b.hotelName) return b.hotelName;
+  const kind =
+    b.bookingType === "hotel" ? "hotel" : isTransportBooking(b.bookingType) ? "transport" : "flight";
+  return [i18n.t(BOOKING_KIND_LABELS[kind]), b.flightNumber, b.route].filter(Boolean).join(" · ");
+}

@@ -15,6 +15,7 @@ describe("pages the service worker answers with the app shell", () => {
       paths.share,
       paths.addPlace,
       paths.profile,
+      "/my-trip/money/print",
       "/auth/callback",
       "/auth/callback?error=access_denied",
       "/premium/success?session_id=cs_test_1",

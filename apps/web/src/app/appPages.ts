@@ -8,6 +8,7 @@
 export const APP_PAGES: RegExp[] = [
   /^\/(\?|$)/,
   /^\/my-trip(\/(my-places|chat|money|share))?\/?(\?|$)/,
+  /^\/my-trip\/money\/print\/?(\?|$)/,
   /^\/trip\/[^/?]+\/?(\?|$)/,
   /^\/add-place\/?(\?|$)/,
   /^\/profile\/?(\?|$)/,

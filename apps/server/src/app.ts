@@ -38,6 +38,8 @@ import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
 import { OptimizationService } from "./modules/itinerary/service";
+import { listsRoutes } from "./modules/lists/routes";
+import { ListsService } from "./modules/lists/service";
 import { memberRoutes } from "./modules/members/routes";
 import { moneyRoutes } from "./modules/money/routes";
 import { MoneyService } from "./modules/money/service";
@@ -267,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       app.log.warn({ err: err.message }, "exchange rates: the ECB did not answer; the shipped table is used"),
   });
   await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates));
+  await listsRoutes(app, new ListsService(database.db, bus));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);
   await sharingRoutes(app, ctx, sharing);
   await transferRoutes(app, ctx, sharing);

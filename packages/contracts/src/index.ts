@@ -6,6 +6,7 @@ export * from "./constants";
 export * from "./errors";
 export * from "./feedback";
 export * from "./full";
+export * from "./lists";
 export * from "./messages";
 export * from "./money";
 export * from "./optimization";

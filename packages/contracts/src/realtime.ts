@@ -37,6 +37,16 @@ export const tripEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bookings.changed"), tripId: z.string(), seq: z.number() }),
   /** An expense or a settlement was added, changed or deleted, or the home currency (issue 29): refetch the money. */
   z.object({ type: z.literal("money.changed"), tripId: z.string(), seq: z.number() }),
+  /**
+   * A checklist or its items changed (issue 30): refetch the lists. `listId` names a shared list only; a
+   * change to a personal list says nothing (null), and the others' refetch does not show it.
+   */
+  z.object({
+    type: z.literal("checklists.changed"),
+    tripId: z.string(),
+    seq: z.number(),
+    listId: z.string().nullable(),
+  }),
   // A membership ended (left, removed, or the trip deleted: userId null): that user's sockets are
   // unsubscribed from the trip at once, on every server, after being told.
   z.object({

@@ -84,7 +84,13 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
   });
   bus.onCacheClear((kind) => clearHere(caches, kind));
   bus.subscribeAll((event) => {
-    if (event.type === "optimization.progress" || event.type.startsWith("chat.")) return;
+    // Chat and checklists are in no cached read.
+    if (
+      event.type === "optimization.progress" ||
+      event.type.startsWith("chat.") ||
+      event.type === "checklists.changed"
+    )
+      return;
     const placesOnly = event.type === "places.changed";
     caches.trips.invalidate(event.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
   });

@@ -38,6 +38,8 @@ beforeAll(async () => {
     checkOutTime: "11:00",
   });
   if (booking.statusCode !== 201) throw new Error(`booking: ${booking.body}`);
+  const list = await owner.post(`/api/trips/${trip.id}/lists`, { starter: "packing" });
+  if (list.statusCode !== 201) throw new Error(`list: ${list.body}`);
   cookie = owner.cookieHeader;
   Object.assign(ids, {
     tripId: trip.id,
@@ -49,6 +51,8 @@ beforeAll(async () => {
     shareId: share.json().id,
     messageId: message.json().id,
     bookingId: booking.json().id,
+    listId: list.json().id,
+    itemId: list.json().items[0].id,
     reaction: "heart",
     uploadId: "00000000-0000-4000-8000-000000000000",
   });
@@ -170,6 +174,14 @@ const FIELDS = [
   "rating",
   "location",
   "transportInfo",
+  "title",
+  "text",
+  "personal",
+  "starter",
+  "assigneeId",
+  "dueOn",
+  "checked",
+  "afterId",
   "__proto__",
   "constructor",
   "prototype",

@@ -21,6 +21,7 @@ const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
+const ListsScreen = lazy(() => import("../features/lists/ListsScreen"));
 const MoneyPrintPage = lazy(() => import("../features/money/MoneyPrintPage"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
 // The public shared trip shows the plan, calendar, places and map of a trip.
@@ -37,6 +38,14 @@ export const router = createBrowserRouter([
       { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
       { path: "/my-trip/chat", element: later(<ChatScreen />) },
       { path: "/my-trip/money", element: later(<MoneyScreen />) },
+      {
+        path: "/my-trip/lists",
+        element: later(
+          <WithNamespaces ns={["lists"]}>
+            <ListsScreen />
+          </WithNamespaces>,
+        ),
+      },
       {
         path: "/my-trip/share",
         element: later(

@@ -37,3 +37,8 @@ export async function endMembership(tx: Tx, tripId: string, userId: string): Pro
     .returning({ key: documents.key });
   return gone.map((d) => d.key);
 }
+
+/** An account's personal checklists in every trip (account deletion: decision 0024). */
+export async function deletePersonalListsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(checklists).where(and(eq(checklists.createdBy, userId), eq(checklists.personal, true)));
+}

@@ -10,6 +10,7 @@ import type { PaymentsProvider } from "../../providers/payments/types";
 import type { StorageProvider } from "../../providers/storage";
 import { deleteUploadFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
+import { deletePersonalListsOf } from "../members/end";
 import { revokeLinksOf } from "../members/queries";
 import { lockTrip, setMemberCount, uploadsOfTrip } from "../trips/queries";
 import {
@@ -113,6 +114,8 @@ export async function deleteAccount(
     const photos = await deleteUploadsOf(tx, user.id);
     await dropPhotoUrls(tx, photos);
     files.push(...photos);
+    // Their personal lists in the trips they leave (the foreign key would only take the owner away).
+    await deletePersonalListsOf(tx, user.id);
     await forgetTraces(tx, user.id, user.email);
     await deleteUserRow(tx, user.id);
   });

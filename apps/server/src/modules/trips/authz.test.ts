@@ -19,6 +19,9 @@ interface World {
   /** An expense and a settlement the member recorded (issue 29). */
   expenseId: string;
   settlementId: string;
+  /** A shared checklist the member made, with one item (issue 30). */
+  listId: string;
+  itemId: string;
   uploadId: string;
   /** A collaborate link the owner made (only for the sharing cases). */
   shareId: string;
@@ -265,6 +268,66 @@ const CASES: Case[] = [
     // The trip's own (its places are nowhere yet: euros), so the expenses do not lock it.
     body: () => ({ currency: "EUR" }),
     expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  // Checklists (issue 30): every member reads and edits shared lists; the author or an admin deletes one.
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/lists",
+    url: (w) => `/api/trips/${w.tripId}/lists`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/lists",
+    url: (w) => `/api/trips/${w.tripId}/lists`,
+    body: () => ({ starter: "packing", language: "en" }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/lists/:listId",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/lists/:listId",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}`,
+    body: () => ({ title: "Packing for two" }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/lists/:listId",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/lists/:listId/items",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}/items`,
+    body: (w) => ({ text: "Umbrella", assigneeId: w.ids.admin, dueOn: "2027-01-01" }),
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/lists/:listId/items/:itemId",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}/items/${w.itemId}`,
+    body: () => ({ checked: true }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/lists/:listId/items/:itemId",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}/items/${w.itemId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/lists/:listId/items/:itemId/move",
+    url: (w) => `/api/trips/${w.tripId}/lists/${w.listId}/items/${w.itemId}/move`,
+    body: () => ({ afterId: null }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
   // A leg's facts and the restaurant search near a stop: for the trip's members only.
   {
@@ -540,6 +603,12 @@ async function freshWorld(): Promise<World> {
     date: "2027-01-02",
   });
   expect(settlement.statusCode).toBe(201);
+  const list = await people.member.post(`/api/trips/${trip.id}/lists`, { title: "Packing" });
+  expect(list.statusCode).toBe(201);
+  const item = await people.member.post(`/api/trips/${trip.id}/lists/${list.json().id}/items`, {
+    text: "Passport",
+  });
+  expect(item.statusCode).toBe(201);
   return {
     tripId: trip.id,
     placeId: place.json().place.id,
@@ -547,6 +616,8 @@ async function freshWorld(): Promise<World> {
     bookingId: booking.json().id,
     expenseId: expense.json().id,
     settlementId: settlement.json().id,
+    listId: list.json().id,
+    itemId: item.json().id,
     uploadId: "",
     shareId: "",
     shareToken: "",

@@ -170,6 +170,14 @@ export function useTripChannel(tripId: string | null) {
       } else if (event.type === "money.changed") {
         // Expenses, settlements and balances (features/money/api.ts moneyKeys).
         void qc.invalidateQueries({ queryKey: ["money", tripId] });
+      } else if (event.type === "checklists.changed") {
+        // The lists (features/lists/api.ts listKeys): a personal list's change names none, so all.
+        void qc.invalidateQueries({
+          queryKey: event.listId
+            ? ["trips", "lists", tripId, "detail", event.listId]
+            : ["trips", "lists", tripId, "detail"],
+        });
+        void qc.invalidateQueries({ queryKey: ["trips", "lists", tripId, "summary"] });
       } else if (event.type === "members.changed") {
         void qc.invalidateQueries({ queryKey: tripKeys.detail(tripId) });
         void qc.invalidateQueries({ queryKey: tripKeys.list() });

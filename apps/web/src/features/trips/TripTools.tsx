@@ -1,13 +1,16 @@
-import type { LucideIcon } from "lucide-react";
+import { ListChecks, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { paths } from "../../app/paths";
 import { useCurrentTripId } from "./currentTrip";
 
 /**
  * The trip's tools beyond the bottom bar's tabs (issue 30): each is a screen of its own, loaded when
  * opened. A tool adds one entry here, its path in app/paths.ts and its route in app/router.tsx.
  */
-const TOOLS: readonly { to: string; label: string; Icon: LucideIcon }[] = [];
+const TOOLS: readonly { to: string; label: string; Icon: LucideIcon }[] = [
+  { to: paths.lists, label: "shell:title.lists", Icon: ListChecks },
+];
 
 export function TripTools({ tripId }: { tripId: string }) {
   const { t } = useTranslation();

@@ -1,6 +1,8 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
+import { englishLeft } from "./i18n-helpers";
 import { createKyotoTripApi, guestPage, optimiseAndWait } from "./trip-helpers";
 
 // Issue 29, the money tied to the plan: a hotel booking with a price becomes an expense with "Add as
@@ -189,4 +191,21 @@ test("a booking becomes an expense with a receipt, a meal is linked, and the sum
   await aiko.emulateMedia({ media: "screen" });
   await expect(aiko.getByRole("button", { name: "Print" })).toBeVisible();
   await capture(aiko, project, "money-print-screen");
+  const axe = await new AxeBuilder({ page: aiko }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+    [],
+  );
+
+  // Ben reads the summary in 日本語, nothing left in English; his receipt view opens from his row.
+  expect((await ben.request.put("/api/me/language", { data: { language: "ja" } })).ok()).toBeTruthy();
+  await ben.goto("/my-trip/money/print");
+  await expect(ben.getByRole("button", { name: "印刷" })).toBeVisible();
+  await expect(ben.getByTestId("print-transfers")).toContainText("Ben → Aiko");
+  const names = ["Aiko", "Ben", "Kyoto receipts", "Ryokan Sakura", "Soba for two", "Tabi"];
+  expect(await englishLeft(ben.locator("body"), "ja", names)).toEqual([]);
+  await capture(ben, project, "money-print-ja");
+  await ben.goto("/my-trip/money");
+  await ben.getByTestId("expense-row").filter({ hasText: "Ryokan Sakura" }).click();
+  await expect(dialog(ben).getByRole("button", { name: "レシート 1 を開く" })).toBeEnabled();
+  expect(await englishLeft(dialog(ben), "ja", names)).toEqual([]);
 });

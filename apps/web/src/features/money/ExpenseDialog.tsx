@@ -421,13 +421,6 @@ export function ExpenseDialog({
               </select>
             )}
           </Field>
-          <ReceiptPhotos
-            tripId={tripId}
-            receipts={form.receipts}
-            onChange={(update) => setForm((f) => ({ ...f, receipts: update(f.receipts) }))}
-            onBusyChange={onUploading}
-            disabled={!canEdit}
-          />
           <Field label={t("money:form.notes")}>
             {(id) => (
               <TextArea
@@ -440,6 +433,14 @@ export function ExpenseDialog({
             )}
           </Field>
         </fieldset>
+        {/* Outside the fieldset: a member who may not change the expense still opens its receipts. */}
+        <ReceiptPhotos
+          tripId={tripId}
+          receipts={form.receipts}
+          onChange={(update) => setForm((f) => ({ ...f, receipts: update(f.receipts) }))}
+          onBusyChange={onUploading}
+          disabled={!canEdit}
+        />
         <FormError message={serverError} />
         <div className="flex flex-wrap items-center gap-2">
           {expense && canEdit ? (

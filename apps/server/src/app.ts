@@ -48,6 +48,8 @@ import { startReminders } from "./modules/notifications/scheduler";
 import { NotificationService } from "./modules/notifications/service";
 import { placeSearchRoutes } from "./modules/place-search/routes";
 import { placeRoutes } from "./modules/places/routes";
+import { pollRoutes } from "./modules/polls/routes";
+import { PollService } from "./modules/polls/service";
 import { accountDataRoutes } from "./modules/profile/data-routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { sharingPreviewRoutes } from "./modules/sharing/preview-routes";
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       app.log.warn({ err: err.message }, "exchange rates: the ECB did not answer; the shipped table is used"),
   });
   await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates));
+  await pollRoutes(app, new PollService(database.db, bus));
   await listsRoutes(app, new ListsService(database.db, bus));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);
   await sharingRoutes(app, ctx, sharing);

@@ -43,10 +43,12 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 
-/** A place of the trip named in a message, or a search result shared to be added (issue 14 item 8). */
+/** A place of the trip named in a message, a search result shared to be added (issue 14 item 8), a poll. */
 export const chatAttachmentSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("place"), placeId: z.uuid() }),
   z.object({ kind: z.literal("searchResult"), result: placeResultSchema }),
+  /** A poll of the trip (issue 30): the card shows its live results and takes votes. */
+  z.object({ kind: z.literal("poll"), pollId: z.uuid() }),
 ]);
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 

@@ -13,6 +13,7 @@ export * from "./optimization";
 export * from "./palette";
 export * from "./place-search";
 export * from "./places";
+export * from "./polls";
 export * from "./profile";
 export * from "./realtime";
 export * from "./session";

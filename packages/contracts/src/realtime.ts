@@ -37,6 +37,8 @@ export const tripEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bookings.changed"), tripId: z.string(), seq: z.number() }),
   /** An expense or a settlement was added, changed or deleted, or the home currency (issue 29): refetch the money. */
   z.object({ type: z.literal("money.changed"), tripId: z.string(), seq: z.number() }),
+  /** A poll was made, voted on, closed or its winner added (issue 30): refetch the polls. */
+  z.object({ type: z.literal("polls.changed"), tripId: z.string(), seq: z.number(), pollId: z.string() }),
   /**
    * A checklist or its items changed (issue 30): refetch the lists. `listId` names a shared list only; a
    * change to a personal list says nothing (null), and the others' refetch does not show it.

@@ -40,6 +40,14 @@ beforeAll(async () => {
   if (booking.statusCode !== 201) throw new Error(`booking: ${booking.body}`);
   const list = await owner.post(`/api/trips/${trip.id}/lists`, { starter: "packing" });
   if (list.statusCode !== 201) throw new Error(`list: ${list.body}`);
+  const poll = await owner.post(`/api/trips/${trip.id}/polls`, {
+    question: "Which temple first?",
+    options: [
+      { kind: "text", label: "Kinkaku-ji" },
+      { kind: "text", label: "Ginkaku-ji" },
+    ],
+  });
+  if (poll.statusCode !== 201) throw new Error(`poll: ${poll.body}`);
   cookie = owner.cookieHeader;
   Object.assign(ids, {
     tripId: trip.id,
@@ -50,6 +58,7 @@ beforeAll(async () => {
     token: share.json().token,
     shareId: share.json().id,
     messageId: message.json().id,
+    pollId: poll.json().id,
     bookingId: booking.json().id,
     listId: list.json().id,
     itemId: list.json().items[0].id,
@@ -174,6 +183,14 @@ const FIELDS = [
   "rating",
   "location",
   "transportInfo",
+  "question",
+  "options",
+  "label",
+  "optionIds",
+  "optionId",
+  "multiple",
+  "anonymous",
+  "closesAt",
   "title",
   "text",
   "personal",

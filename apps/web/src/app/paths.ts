@@ -9,6 +9,7 @@ export const paths = {
   places: "/my-trip/my-places",
   chat: "/my-trip/chat",
   money: "/my-trip/money",
+  polls: "/my-trip/polls",
   lists: "/my-trip/lists",
   share: "/my-trip/share",
   addPlace: "/add-place",
@@ -24,6 +25,7 @@ export function headerFor(pathname: string): { title: string; subtitle?: string 
   if (pathname === "/my-trip/my-places") return { title: t("shell:title.myPlaces") };
   if (pathname === "/my-trip/chat") return { title: t("shell:title.groupChat") };
   if (pathname === "/my-trip/money") return { title: t("shell:title.money") };
+  if (pathname === "/my-trip/polls") return { title: t("shell:title.polls") };
   if (pathname === "/my-trip/lists") return { title: t("shell:title.lists") };
   if (pathname === "/my-trip/share") return { title: t("shell:title.shareTrip") };
   if (pathname === "/add-place") return { title: t("shell:title.addPlace") };

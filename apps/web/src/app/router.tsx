@@ -21,6 +21,7 @@ const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
 const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
+const PollsScreen = lazy(() => import("../features/polls/PollsScreen"));
 const ListsScreen = lazy(() => import("../features/lists/ListsScreen"));
 const MoneyPrintPage = lazy(() => import("../features/money/MoneyPrintPage"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
@@ -38,6 +39,14 @@ export const router = createBrowserRouter([
       { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
       { path: "/my-trip/chat", element: later(<ChatScreen />) },
       { path: "/my-trip/money", element: later(<MoneyScreen />) },
+      {
+        path: "/my-trip/polls",
+        element: later(
+          <WithNamespaces ns={["polls"]}>
+            <PollsScreen />
+          </WithNamespaces>,
+        ),
+      },
       {
         path: "/my-trip/lists",
         element: later(

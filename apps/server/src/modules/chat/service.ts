@@ -2,6 +2,7 @@ import {
   type ChatMessage,
   type ChatPage,
   type chatSendSchema,
+  POLL_MESSAGES,
   REACTIONS,
   type ReactionName,
   type ReactionSummary,
@@ -10,7 +11,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/connect";
-import { places } from "../../db/schema";
+import { places, polls } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
@@ -86,6 +87,13 @@ export class ChatService {
         .from(places)
         .where(and(eq(places.tripId, scope.tripId), eq(places.id, input.attachment.placeId)));
       if (!place) throw badRequest(text("server:chat.placeNotInTrip"));
+    }
+    if (input.attachment?.kind === "poll") {
+      const [poll] = await this.db
+        .select({ id: polls.id })
+        .from(polls)
+        .where(and(eq(polls.tripId, scope.tripId), eq(polls.id, input.attachment.pollId)));
+      if (!poll) throw badRequest(POLL_MESSAGES.pollNotFound);
     }
     const row = await insertMessage(this.db, {
       tripId: scope.tripId,

@@ -19,6 +19,11 @@ interface World {
   /** An expense and a settlement the member recorded (issue 29). */
   expenseId: string;
   settlementId: string;
+  /** An open poll the admin made, one of its options, and (only for the winner's cases) a closed poll over
+   * places the member voted in (issue 30). */
+  pollId: string;
+  pollOptionId: string;
+  closedPollId: string;
   /** A shared checklist the member made, with one item (issue 30). */
   listId: string;
   itemId: string;
@@ -53,6 +58,29 @@ const expenseBody = (w: World, title = "Dinner") => ({
   payers: [{ memberId: w.ids.member, amountMinor: 1200 }],
   split: { kind: "equal", entries: [{ memberId: w.ids.member }, { memberId: w.ids.owner }] },
 });
+const POLL = {
+  question: "Dinner on day 1?",
+  options: [
+    { kind: "text", label: "Ramen" },
+    { kind: "text", label: "Sushi" },
+  ],
+};
+/** A place search result, as a poll over places offers it. */
+const NISHIKI = {
+  id: "osm:authz-nishiki",
+  name: "Nishiki Market",
+  localName: null,
+  kind: "landmark",
+  category: "market",
+  address: "Kyoto, Japan",
+  countryCode: "JP",
+  lat: 35.005,
+  lng: 135.7648,
+  iata: null,
+  rating: null,
+  photoUrl: null,
+  timezone: "Asia/Tokyo",
+};
 const FLIGHT = { bookingType: "flight", route: "ICN → KIX", departureTime: "09:00", flightNumber: "KE 721" };
 
 const CASES: Case[] = [
@@ -329,6 +357,47 @@ const CASES: Case[] = [
     body: () => ({ afterId: null }),
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
+  // Polls (issue 30): every member makes polls and votes; the creator (here the admin) or an admin
+  // closes one and adds its winning place.
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/polls",
+    url: (w) => `/api/trips/${w.tripId}/polls`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/polls",
+    url: (w) => `/api/trips/${w.tripId}/polls`,
+    body: () => POLL,
+    expect: { ...NOT_IN, member: 201, admin: 201, owner: 201 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/polls/:pollId",
+    url: (w) => `/api/trips/${w.tripId}/polls/${w.pollId}`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/polls/:pollId/vote",
+    url: (w) => `/api/trips/${w.tripId}/polls/${w.pollId}/vote`,
+    body: (w) => ({ optionIds: [w.pollOptionId] }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/polls/:pollId/close",
+    url: (w) => `/api/trips/${w.tripId}/polls/${w.pollId}/close`,
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/polls/:pollId/winner",
+    url: (w) => `/api/trips/${w.tripId}/polls/${w.closedPollId}/winner`,
+    body: () => ({}),
+    expect: { ...NOT_IN, member: 403, admin: 200, owner: 200 },
+  },
   // A leg's facts and the restaurant search near a stop: for the trip's members only.
   {
     method: "GET",
@@ -603,6 +672,8 @@ async function freshWorld(): Promise<World> {
     date: "2027-01-02",
   });
   expect(settlement.statusCode).toBe(201);
+  const poll = await people.admin.post(`/api/trips/${trip.id}/polls`, POLL);
+  expect(poll.statusCode).toBe(201);
   const list = await people.member.post(`/api/trips/${trip.id}/lists`, { title: "Packing" });
   expect(list.statusCode).toBe(201);
   const item = await people.member.post(`/api/trips/${trip.id}/lists/${list.json().id}/items`, {
@@ -616,6 +687,9 @@ async function freshWorld(): Promise<World> {
     bookingId: booking.json().id,
     expenseId: expense.json().id,
     settlementId: settlement.json().id,
+    pollId: poll.json().id,
+    pollOptionId: poll.json().options[0].id,
+    closedPollId: "",
     listId: list.json().id,
     itemId: item.json().id,
     uploadId: "",
@@ -661,6 +735,24 @@ describe("route by role", () => {
           const upload = await postUpload(t.app, people.owner, w.tripId, await smallJpeg());
           expect(upload.statusCode).toBe(201);
           w.uploadId = upload.json().id;
+        }
+        // Only the winner's cases close a poll over places the member voted in.
+        if (c.route.endsWith("/winner")) {
+          const base = `/api/trips/${w.tripId}/polls`;
+          const made = await people.admin.post(base, {
+            question: "Where first?",
+            options: [
+              { kind: "place", placeId: w.placeId },
+              { kind: "searchResult", result: NISHIKI },
+            ],
+          });
+          expect(made.statusCode, made.body).toBe(201);
+          w.closedPollId = made.json().id;
+          const vote = await people.member.request("PUT", `${base}/${w.closedPollId}/vote`, {
+            optionIds: [made.json().options[1].id],
+          });
+          expect(vote.statusCode).toBe(200);
+          expect((await people.admin.post(`${base}/${w.closedPollId}/close`)).statusCode).toBe(200);
         }
         if (c.route.includes("/share") && !w.shareId) {
           const share = await people.owner.post(`/api/trips/${w.tripId}/shares`, {

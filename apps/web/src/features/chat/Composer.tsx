@@ -5,8 +5,8 @@ import {
   TYPING_REPEAT_MS,
   type Upload,
 } from "@tabi/contracts";
-import { ImagePlus, MapPin, SendHorizontal } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { BarChart3, ImagePlus, MapPin, SendHorizontal } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { formatPercent } from "../../i18n/format";
@@ -17,6 +17,9 @@ import { useChat } from "./context";
 import { failureText } from "./errors";
 import { PlacePicker } from "./PlacePicker";
 import { QuoteBar } from "./QuoteBar";
+
+// "New poll" loads the polls code and catalogue when opened (issue 30).
+const ChatNewPoll = lazy(() => import("../polls/ChatPoll").then((m) => ({ default: m.ChatNewPoll })));
 
 /** The server's own words for what its upload refuses, said before sending. */
 const PROBLEM = {
@@ -50,6 +53,7 @@ export function Composer({
   const [text, setText] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
+  const [polling, setPolling] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
@@ -175,6 +179,15 @@ export function Composer({
             >
               <MapPin className="size-5" aria-hidden />
             </button>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={t("chat:composer.poll")}
+              title={t("chat:composer.poll")}
+              onClick={() => setPolling(true)}
+            >
+              <BarChart3 className="size-5" aria-hidden />
+            </button>
           </>
         )}
         <textarea
@@ -207,6 +220,15 @@ export function Composer({
           <SendHorizontal className="size-5" aria-hidden />
         </button>
       </div>
+      {polling ? (
+        <Suspense fallback={null}>
+          <ChatNewPoll
+            tripId={tripId}
+            onClose={() => setPolling(false)}
+            onCreated={(poll) => sendMessage({ attachment: { kind: "poll", pollId: poll.id } })}
+          />
+        </Suspense>
+      ) : null}
       {picking ? (
         <PlacePicker
           onClose={() => setPicking(false)}

@@ -1,6 +1,6 @@
 import type { ChatAttachment, Place, PlaceResult } from "@tabi/contracts";
 import { Check, MapPin, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "../../ui/Button";
@@ -17,12 +17,25 @@ import { PlaceDialogBody } from "./PlaceDialog";
 const card =
   "mt-1 flex w-64 max-w-full items-center gap-3 rounded-xl bg-white p-2 text-left text-slate-900 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700";
 
-/** A place of the trip or a search result, shared in a message (issue 14 item 8). */
+// A poll card loads its code and the polls catalogue when a chat shows one (issue 30).
+const ChatPoll = lazy(() => import("../polls/ChatPoll"));
+
+/** A place of the trip or a search result, shared in a message (issue 14 item 8), or a poll. */
 export function PlaceAttachment({ attachment }: { attachment: ChatAttachment }) {
+  if (attachment.kind === "poll") return <PollAttachment pollId={attachment.pollId} />;
   return attachment.kind === "place" ? (
     <TripPlaceCard placeId={attachment.placeId} />
   ) : (
     <SearchResultCard result={attachment.result} />
+  );
+}
+
+function PollAttachment({ pollId }: { pollId: string }) {
+  const { tripId } = useChat();
+  return (
+    <Suspense fallback={<p className={`${card} h-24`} />}>
+      <ChatPoll tripId={tripId} pollId={pollId} />
+    </Suspense>
   );
 }
 

@@ -170,6 +170,9 @@ export function useTripChannel(tripId: string | null) {
       } else if (event.type === "money.changed") {
         // Expenses, settlements and balances (features/money/api.ts moneyKeys).
         void qc.invalidateQueries({ queryKey: ["money", tripId] });
+      } else if (event.type === "polls.changed") {
+        // The list and every card of the trip's polls (features/polls/api.ts pollKeys): live results.
+        void qc.invalidateQueries({ queryKey: ["polls", tripId] });
       } else if (event.type === "checklists.changed") {
         // The lists (features/lists/api.ts listKeys): a personal list's change names none, so all.
         void qc.invalidateQueries({
@@ -183,6 +186,8 @@ export function useTripChannel(tripId: string | null) {
         void qc.invalidateQueries({ queryKey: tripKeys.list() });
         // Wishes carry their members' names and colours (a rename, a colour, a member leaving).
         void qc.invalidateQueries({ queryKey: placeKeys.list(tripId) });
+        // A member who left takes their poll votes with them.
+        void qc.invalidateQueries({ queryKey: ["polls", tripId] });
       }
     });
     const offResync = realtime.onResync(refetchAll);

@@ -1,4 +1,4 @@
-import { ListChecks, type LucideIcon } from "lucide-react";
+import { BarChart3, ListChecks, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
@@ -9,6 +9,7 @@ import { useCurrentTripId } from "./currentTrip";
  * opened. A tool adds one entry here, its path in app/paths.ts and its route in app/router.tsx.
  */
 const TOOLS: readonly { to: string; label: string; Icon: LucideIcon }[] = [
+  { to: paths.polls, label: "shell:title.polls", Icon: BarChart3 },
   { to: paths.lists, label: "shell:title.lists", Icon: ListChecks },
 ];
 

@@ -1,8 +1,17 @@
 import type { Booking } from "@tabi/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { MemoryRouter } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { i18n, initI18n } from "../../i18n";
 import { SavedBookingList } from "./SavedBookingList";
+
+// The bookings catalogue loads with its screens (LATER_NAMESPACES): here before the first render.
+beforeAll(async () => {
+  await initI18n("en");
+  await i18n.loadNamespaces(["bookings"]);
+});
 
 function booking(over: Partial<Booking>): Booking {
   return {
@@ -38,19 +47,45 @@ function booking(over: Partial<Booking>): Booking {
   };
 }
 
+// In a router ("Add as expense" leads to the money screen) and a query client (a booking's documents).
 const render = (bookings: Booking[], busyId?: string) =>
   renderToStaticMarkup(
-    createElement(SavedBookingList, {
-      bookings,
-      empty: "No saved flight bookings yet.",
-      onEdit: () => {},
-      onDelete: () => {},
-      busyId,
-    }),
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(SavedBookingList, {
+          bookings,
+          empty: "No saved flight bookings yet.",
+          onEdit: () => {},
+          onDelete: () => {},
+          busyId,
+        }),
+      ),
+    ),
   );
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("SavedBookingList", () => {
+  it("offers Add as expense on a booking with a price only", () => {
+    expect(text(render([booking({ price: 320, currency: "USD" })]))).toContain("Add as expense");
+    expect(
+      text(
+        render([
+          booking({
+            bookingType: "hotel",
+            pricePerNight: 100,
+            checkInDate: "2026-12-01",
+            checkOutDate: "2026-12-03",
+          }),
+        ]),
+      ),
+    ).toContain("Add as expense");
+    expect(text(render([booking({})]))).not.toContain("Add as expense");
+  });
+
   it("says the dialog's empty text when nothing is saved", () => {
     expect(text(render([]))).toContain("No saved flight bookings yet.");
   });

@@ -1,15 +1,15 @@
+import { usePlaces } from "../places/api";
 import type { SkippersOf } from "./form";
 
-// Where "who's going" plugs into money (issue 29: "for a linked visit, the split defaults to those who
-// went"). The visit skips of issue 30 say which members do not go to a planned visit; until they are
-// read here, nobody is known to skip and a visit's expense is split among everyone.
-
-const nobody: SkippersOf = () => [];
+// Where "who's going" (issue 30) meets money (issue 29: "for a linked visit, the split defaults to those
+// who went"): a member who said "I'll do something else" on a planned visit is left out of its split.
+// A skip belongs to the place (a place is visited once in a plan), so the day does not change it.
 
 /**
- * The members who skip a visit of the trip's plan, by place and day. The expense dialog calls it when
- * a visit is linked (form.ts withLink), and splits among the others unless the member already chose.
+ * The members who skip a visit of the trip's plan. The expense dialog calls it when a visit is linked
+ * (form.ts withLink), and splits among the others unless the member already chose.
  */
-export function useVisitSkippers(_tripId: string): SkippersOf {
-  return nobody;
+export function useVisitSkippers(tripId: string): SkippersOf {
+  const places = usePlaces(tripId).data?.places;
+  return ({ placeId }) => places?.find((p) => p.id === placeId)?.skippedBy.map((s) => s.userId) ?? [];
 }

@@ -23,7 +23,8 @@ export function ExportMenu({ tripId }: { tripId: string }) {
     }
   }
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // Its buttons flow with the row it sits in (Bookings beside them), wrapping on phones.
+    <div className="contents">
       <a
         href={`/api/trips/${tripId}/itinerary.ics`}
         download

@@ -201,7 +201,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
             },
           ]}
         />
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setPanel(true)}>
             <Ticket className="size-4" aria-hidden /> {t("plan:bookings.open")}
           </Button>

@@ -140,9 +140,11 @@ export default function ImportDialog({ tripId, onClose }: { tripId: string; onCl
               if (file) void read(file);
             }}
           />
-          <p className="text-xs leading-relaxed text-slate-500 dark:text-slate-400">
-            {t("transfer:import.formats")}
-          </p>
+          <ul className="list-disc space-y-1 pl-5 text-xs leading-relaxed text-slate-500 dark:text-slate-400">
+            <li>{t("transfer:import.formatsTakeout")}</li>
+            <li>{t("transfer:import.formatsMyMaps")}</li>
+            <li>{t("transfer:import.formatsGpx")}</li>
+          </ul>
           {step.error ? (
             <p
               role="alert"

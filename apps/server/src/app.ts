@@ -34,6 +34,7 @@ import { BillingService } from "./modules/billing/service";
 import { bookingRoutes } from "./modules/bookings/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { ChatService } from "./modules/chat/service";
+import { documentRoutes } from "./modules/documents/routes";
 import { feedbackRoutes } from "./modules/feedback/routes";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { itineraryRoutes } from "./modules/itinerary/routes";
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await invitationRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await bookingRoutes(app, ctx);
+  await documentRoutes(app, ctx);
   await placeSearchRoutes(app, ctx);
   await travelRoutes(app, new TravelService({ routing, geo, rides: createRides(config, app.log), places }));
   await itineraryRoutes(app, ctx);

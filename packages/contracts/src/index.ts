@@ -3,6 +3,7 @@ export * from "./billing";
 export * from "./bookings";
 export * from "./chat";
 export * from "./constants";
+export * from "./documents";
 export * from "./errors";
 export * from "./feedback";
 export * from "./full";

@@ -49,6 +49,11 @@ export const tripEventSchema = z.discriminatedUnion("type", [
     seq: z.number(),
     listId: z.string().nullable(),
   }),
+  /**
+   * A document was added, changed or deleted (issue 30): refetch the list. It names no document, so a
+   * private one's change tells the others nothing they could see.
+   */
+  z.object({ type: z.literal("documents.changed"), tripId: z.string(), seq: z.number() }),
   // A membership ended (left, removed, or the trip deleted: userId null): that user's sockets are
   // unsubscribed from the trip at once, on every server, after being told.
   z.object({

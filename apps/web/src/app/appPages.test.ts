@@ -12,6 +12,7 @@ describe("pages the service worker answers with the app shell", () => {
       paths.places,
       paths.chat,
       paths.money,
+      paths.documents,
       paths.lists,
       paths.share,
       paths.addPlace,

@@ -9,6 +9,7 @@ describe("header titles (spec 1 'Header')", () => {
     ["/my-trip/my-places", "My Places", undefined],
     ["/my-trip/chat", "Group Chat", undefined],
     ["/my-trip/money", "Money", undefined],
+    ["/my-trip/documents", "Documents", undefined],
     ["/my-trip/lists", "Lists", undefined],
     ["/my-trip/share", "Share Trip", undefined],
     ["/add-place", "Add Place", undefined],

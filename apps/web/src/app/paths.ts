@@ -10,6 +10,7 @@ export const paths = {
   chat: "/my-trip/chat",
   money: "/my-trip/money",
   polls: "/my-trip/polls",
+  documents: "/my-trip/documents",
   lists: "/my-trip/lists",
   share: "/my-trip/share",
   addPlace: "/add-place",
@@ -26,6 +27,7 @@ export function headerFor(pathname: string): { title: string; subtitle?: string 
   if (pathname === "/my-trip/chat") return { title: t("shell:title.groupChat") };
   if (pathname === "/my-trip/money") return { title: t("shell:title.money") };
   if (pathname === "/my-trip/polls") return { title: t("shell:title.polls") };
+  if (pathname === "/my-trip/documents") return { title: t("shell:title.documents") };
   if (pathname === "/my-trip/lists") return { title: t("shell:title.lists") };
   if (pathname === "/my-trip/share") return { title: t("shell:title.shareTrip") };
   if (pathname === "/add-place") return { title: t("shell:title.addPlace") };

@@ -22,6 +22,7 @@ const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
 const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
 const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
 const PollsScreen = lazy(() => import("../features/polls/PollsScreen"));
+const DocumentsScreen = lazy(() => import("../features/documents/DocumentsScreen"));
 const ListsScreen = lazy(() => import("../features/lists/ListsScreen"));
 const MoneyPrintPage = lazy(() => import("../features/money/MoneyPrintPage"));
 const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
@@ -44,6 +45,14 @@ export const router = createBrowserRouter([
         element: later(
           <WithNamespaces ns={["polls"]}>
             <PollsScreen />
+          </WithNamespaces>,
+        ),
+      },
+      {
+        path: "/my-trip/documents",
+        element: later(
+          <WithNamespaces ns={["documents"]}>
+            <DocumentsScreen />
           </WithNamespaces>,
         ),
       },

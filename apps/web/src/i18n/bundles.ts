@@ -37,7 +37,17 @@ export const TRIP_NAMESPACES = [
  * Namespaces of screens a first visit rarely opens (the Share screen, the public shared-trip page,
  * bookings): each such screen loads its own through <WithNamespaces>, one file per area.
  */
-export const LATER_NAMESPACES = ["share", "sharing", "bookings", "travel", "meals", "lists", "transfer", "polls"];
+export const LATER_NAMESPACES = [
+  "share",
+  "sharing",
+  "bookings",
+  "travel",
+  "meals",
+  "lists",
+  "transfer",
+  "polls",
+  "documents",
+];
 
 type Bundle = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
 
@@ -54,7 +64,7 @@ const TRIP: Record<Language, Bundle> = {
   zh: () => import("./bundles/trip-zh"),
 };
 const later = import.meta.glob<{ default: Record<string, unknown> }>(
-  "./locales/*/{share,sharing,bookings,travel,meals,lists,transfer,polls}.json",
+  "./locales/*/{share,sharing,bookings,travel,meals,lists,transfer,polls,documents}.json",
 );
 
 /**

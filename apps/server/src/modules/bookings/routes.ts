@@ -11,7 +11,7 @@ const BASE = "/api/trips/:tripId/bookings";
 
 /** Flight, hotel and transport bookings of a trip (issue 17): every member may save, edit and delete. */
 export async function bookingRoutes(app: App, ctx: AppContext) {
-  const bookings = new BookingService(ctx.database.db, ctx.bus);
+  const bookings = new BookingService(ctx.database.db, ctx.bus, ctx.storage);
 
   app.get(
     BASE,

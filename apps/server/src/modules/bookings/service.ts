@@ -15,7 +15,10 @@ import type { Db, Executor } from "../../db/connect";
 import { AppError, conflict, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
+import type { StorageProvider } from "../../providers/storage";
 import type { TripBus } from "../../realtime/bus";
+import { removeDocumentFiles } from "../documents/files";
+import { documentKeysOfBooking } from "../documents/queries";
 import { presentBooking, toMinor } from "./present";
 import {
   type BookingValues,
@@ -121,6 +124,7 @@ export class BookingService {
   constructor(
     private readonly db: Db,
     private readonly bus: TripBus,
+    private readonly storage: StorageProvider,
   ) {}
 
   async list(scope: TripScope): Promise<Booking[]> {
@@ -159,12 +163,18 @@ export class BookingService {
     return booking;
   }
 
+  /** Deletes the booking; its documents' rows go by cascade, then their files (decision 0024). */
   async remove(scope: TripScope, bookingId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const files = await this.db.transaction(async (tx) => {
       await this.markChanged(tx, scope);
-      if (!UUID.test(bookingId) || !(await deleteBooking(tx, scope, bookingId)))
-        throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      if (!UUID.test(bookingId)) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      const keys = await documentKeysOfBooking(tx, scope.tripId, bookingId);
+      if (!(await deleteBooking(tx, scope, bookingId))) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      return keys;
     });
+    await removeDocumentFiles(this.storage, files);
+    if (files.length)
+      void this.bus.publish({ type: "documents.changed", tripId: scope.tripId }).catch(() => {});
     await this.announce(scope);
   }
 

@@ -10,6 +10,8 @@ import type { PaymentsProvider } from "../../providers/payments/types";
 import type { StorageProvider } from "../../providers/storage";
 import { deleteUploadFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
+import { removeDocumentFiles } from "../documents/files";
+import { deletePrivateDocumentsOf, documentKeysOfTrip } from "../documents/queries";
 import { deletePersonalListsOf } from "../members/end";
 import { revokeLinksOf } from "../members/queries";
 import { lockTrip, setMemberCount, uploadsOfTrip } from "../trips/queries";
@@ -43,9 +45,10 @@ export function confirms(user: SessionUser, typed: string): boolean {
  * Deletes the account and everything of it, in one transaction: each owned trip with other members
  * passes to the next admin (else the longest-standing member), owned trips without others are deleted,
  * the user leaves every other trip (colour released, count updated, their share links stop opening),
- * their photos go from every trip, and the users row goes; sessions, accounts, wishes, read cursors,
- * reactions, settings, subscriptions and calendar feeds go with it by cascade, while messages, places
- * and plans stay in their trips without a sender ("Deleted user"). Files are removed after the commit;
+ * their photos and private documents go from every trip, and the users row goes; sessions, accounts,
+ * wishes, read cursors, reactions, settings, subscriptions and calendar feeds go with it by cascade,
+ * while messages, places, plans and shared documents stay in their trips without a sender ("Deleted
+ * user"). Files are removed after the commit;
  * every affected trip hears members.changed and membership.ended.
  */
 export async function deleteAccount(
@@ -88,6 +91,7 @@ export async function deleteAccount(
   }
   const outcome: DeletionOutcome = { handedOver: [], deleted: [], left: [] };
   const files: { key: string; thumbKey: string }[] = [];
+  const documentFiles: { key: string }[] = [];
   await deps.db.transaction(async (tx) => {
     for (const { tripId } of await membershipsOf(tx, user.id)) {
       // Joins and leaves of one trip run one at a time (trips/queries.ts): the owner is read under the lock.
@@ -97,6 +101,7 @@ export async function deleteAccount(
         const heir = await heirOf(tx, tripId, user.id);
         if (!heir) {
           files.push(...(await uploadsOfTrip(tx, tripId)));
+          documentFiles.push(...(await documentKeysOfTrip(tx, tripId)));
           // The trip's rows go by cascade, as deleting a trip does (trips/service.ts removeTrip).
           await tx.delete(trips).where(eq(trips.id, tripId));
           outcome.deleted.push(tripId);
@@ -114,13 +119,18 @@ export async function deleteAccount(
     const photos = await deleteUploadsOf(tx, user.id);
     await dropPhotoUrls(tx, photos);
     files.push(...photos);
+    // Private documents only meant something to them (decision 0024); shared ones stay with the group.
+    documentFiles.push(...(await deletePrivateDocumentsOf(tx, user.id)));
     // Their personal lists in the trips they leave (the foreign key would only take the owner away).
     await deletePersonalListsOf(tx, user.id);
     await forgetTraces(tx, user.id, user.email);
     await deleteUserRow(tx, user.id);
   });
 
-  const removed = await Promise.all(files.map((f) => deleteUploadFiles(deps.storage, f)));
+  const removed = await Promise.all([
+    ...files.map((f) => deleteUploadFiles(deps.storage, f)),
+    removeDocumentFiles(deps.storage, documentFiles),
+  ]);
   if (removed.includes(false))
     deps.log.warn(
       { files: removed.filter((ok) => !ok).length },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import type { TestClient } from "../../test/client";
 import { client, createTrip, guest, inviteCode, join, registered } from "../../test/fixtures";
-import { postUpload, smallJpeg } from "../../test/uploads";
+import { multipartFile, postUpload, smallJpeg } from "../../test/uploads";
 
 // Every trip and member route, tried by every kind of caller on a fresh trip, with the answer each
 // must get. A trip the caller is not in answers exactly the generic 404: no data of it leaks.
@@ -28,6 +28,8 @@ interface World {
   listId: string;
   itemId: string;
   uploadId: string;
+  /** A shared PDF the member added (only for the documents' cases). */
+  documentId: string;
   /** A collaborate link the owner made (only for the sharing cases). */
   shareId: string;
   shareToken: string;
@@ -58,6 +60,11 @@ const expenseBody = (w: World, title = "Dinner") => ({
   payers: [{ memberId: w.ids.member, amountMinor: 1200 }],
   split: { kind: "equal", entries: [{ memberId: w.ids.member }, { memberId: w.ids.owner }] },
 });
+/** A one-page PDF (a ticket, for the documents' cases). */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/MediaBox[0 0 200 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 const POLL = {
   question: "Dinner on day 1?",
   options: [
@@ -522,6 +529,40 @@ const CASES: Case[] = [
     url: (w) => `/api/trips/${w.tripId}/uploads/${w.uploadId}`,
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
+  // Documents (issue 30): members add and read shared ones; the uploader (here the member) or an admin
+  // renames and deletes a shared one. The harness sends JSON: a member gets as far as "no file".
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/documents",
+    url: (w) => `/api/trips/${w.tripId}/documents`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/trips/:tripId/documents",
+    url: (w) => `/api/trips/${w.tripId}/documents`,
+    body: () => ({}),
+    expect: { ...NOT_IN, member: 400, admin: 400, owner: 400 },
+  },
+  {
+    method: "GET",
+    route: "/api/trips/:tripId/documents/:documentId/file",
+    url: (w) => `/api/trips/${w.tripId}/documents/${w.documentId}/file`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/trips/:tripId/documents/:documentId",
+    url: (w) => `/api/trips/${w.tripId}/documents/${w.documentId}`,
+    body: () => ({ title: "Hotel confirmation" }),
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/documents/:documentId",
+    url: (w) => `/api/trips/${w.tripId}/documents/${w.documentId}`,
+    expect: { ...NOT_IN, member: 204, admin: 204, owner: 204 },
+  },
   {
     method: "GET",
     route: "/api/trips/:tripId/shares",
@@ -693,6 +734,7 @@ async function freshWorld(): Promise<World> {
     listId: list.json().id,
     itemId: item.json().id,
     uploadId: "",
+    documentId: "",
     shareId: "",
     shareToken: "",
     tripName: trip.name,
@@ -735,6 +777,22 @@ describe("route by role", () => {
           const upload = await postUpload(t.app, people.owner, w.tripId, await smallJpeg());
           expect(upload.statusCode).toBe(201);
           w.uploadId = upload.json().id;
+        }
+        if (c.route.includes(":documentId")) {
+          const { payload, contentType } = multipartFile(PDF, "ticket.pdf", "application/pdf");
+          const added = await t.app.inject({
+            method: "POST",
+            url: `/api/trips/${w.tripId}/documents`,
+            payload,
+            remoteAddress: people.member.ip,
+            headers: {
+              cookie: people.member.cookieHeader,
+              origin: "http://localhost:3000",
+              "content-type": contentType,
+            },
+          });
+          expect(added.statusCode, added.body).toBe(201);
+          w.documentId = added.json().id;
         }
         // Only the winner's cases close a poll over places the member voted in.
         if (c.route.endsWith("/winner")) {

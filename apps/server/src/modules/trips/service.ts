@@ -19,6 +19,8 @@ import type { SessionUser, TripScope } from "../../http/guards";
 import type { Language } from "../../i18n";
 import type { StorageProvider } from "../../providers/storage";
 import { deleteUploadFiles } from "../../providers/storage/delete-files";
+import { removeDocumentFiles } from "../documents/files";
+import { documentKeysOfTrip } from "../documents/queries";
 import { createInvitation } from "../members/invitation";
 import { limitsFor } from "../members/plan";
 import { countMemberships, listMembers } from "../members/queries";
@@ -196,11 +198,18 @@ export async function editTrip(
   return getTripDetail(db, scope);
 }
 
-/** Deletes the trip (its rows go by cascade), then its photos' files: nothing of it stays readable. */
+/**
+ * Deletes the trip (its rows go by cascade), then its photos' and documents' files: nothing of it
+ * stays readable.
+ */
 export async function removeTrip(db: Db, storage: StorageProvider, scope: TripScope) {
   const photos = await uploadsOfTrip(db, scope.tripId);
+  const documents = await documentKeysOfTrip(db, scope.tripId);
   await deleteTrip(db, scope);
-  await Promise.all(photos.map((row) => deleteUploadFiles(storage, row)));
+  await Promise.all([
+    ...photos.map((row) => deleteUploadFiles(storage, row)),
+    removeDocumentFiles(storage, documents),
+  ]);
 }
 
 export type { TripCreateInput, TripUpdateInput };

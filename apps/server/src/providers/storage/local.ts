@@ -11,6 +11,10 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
   ".gif": "image/gif",
   ".avif": "image/avif",
+  // Documents (modules/documents): kept as uploaded.
+  ".pdf": "application/pdf",
+  ".heic": "image/heic",
+  ".heif": "image/heif",
 };
 const typeOf = (key: string) => TYPES[extname(key).toLowerCase()] ?? "application/octet-stream";
 

@@ -55,7 +55,7 @@ export function SavedBookingList({
         {bookings.map((b) => (
           <li
             key={b.id}
-            className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-800/60"
+            className="flex flex-wrap items-start gap-3 rounded-2xl border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-800/60"
           >
             <KindIcon type={b.bookingType} />
             <div className="min-w-0 flex-1">
@@ -65,7 +65,6 @@ export function SavedBookingList({
                   {t("bookings:list.savedBy", { name: b.userName })}
                 </p>
               ) : null}
-              <BookingDocuments tripId={b.tripId} bookingId={b.id} />
               {bookingPrice(b) ? (
                 <Button variant="secondary" size="sm" className="mt-2" onClick={() => addExpense(b)}>
                   <Wallet className="size-4" aria-hidden />
@@ -108,6 +107,8 @@ export function SavedBookingList({
                 {busyId === b.id ? <Spinner className="size-4" /> : <Trash2 className="size-4" aria-hidden />}
               </Button>
             </div>
+            {/* The booking's files, under the whole card (a long name has the room). */}
+            <BookingDocuments tripId={b.tripId} bookingId={b.id} />
           </li>
         ))}
       </ul>

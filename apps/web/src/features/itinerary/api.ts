@@ -167,6 +167,9 @@ export function useTripChannel(tripId: string | null) {
         // The list, and the plan's mark that bookings changed since it was made.
         void qc.invalidateQueries({ queryKey: ["bookings", tripId] });
         void qc.invalidateQueries({ queryKey: itineraryKeys.active(tripId) });
+      } else if (event.type === "documents.changed") {
+        // The documents the member may see (features/documents/api.ts documentKeys).
+        void qc.invalidateQueries({ queryKey: ["documents", tripId] });
       } else if (event.type === "money.changed") {
         // Expenses, settlements and balances (features/money/api.ts moneyKeys).
         void qc.invalidateQueries({ queryKey: ["money", tripId] });

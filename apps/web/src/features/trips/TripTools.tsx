@@ -1,4 +1,4 @@
-import { BarChart3, ListChecks, type LucideIcon } from "lucide-react";
+import { BarChart3, FileText, ListChecks, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
@@ -11,6 +11,7 @@ import { useCurrentTripId } from "./currentTrip";
 const TOOLS: readonly { to: string; label: string; Icon: LucideIcon }[] = [
   { to: paths.polls, label: "shell:title.polls", Icon: BarChart3 },
   { to: paths.lists, label: "shell:title.lists", Icon: ListChecks },
+  { to: paths.documents, label: "shell:title.documents", Icon: FileText },
 ];
 
 export function TripTools({ tripId }: { tripId: string }) {

@@ -1,0 +1,146 @@
+import {
+  documentListSchema,
+  documentSchema,
+  documentUpdateSchema,
+  documentUploadQuerySchema,
+  MAX_DOCUMENT_BYTES,
+} from "@tabi/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError, badRequest } from "../../http/errors";
+import { scopeOf } from "../../http/guards";
+import { text } from "../../i18n";
+import type { App, AppContext } from "../types";
+import { downloadName, inlineDisposition } from "./files";
+import { DocumentService } from "./service";
+
+const tripParams = z.object({ tripId: z.string() });
+// Any text: an id that is no document this member may see, well-formed or not, is the same 404.
+const documentParams = tripParams.extend({ documentId: z.string().max(100) });
+const BASE = "/api/trips/:tripId/documents";
+/** Room for the multipart framing around a file of the largest size allowed. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", text("server:documents.tooLarge"));
+const noFile = () => badRequest(text("server:documents.noFile"));
+
+/**
+ * A crafted PDF (or an image that is one too) must not run anything on our origin: no script, no
+ * form, no plugin, as if it came from nowhere. It still shows in the browser's viewer.
+ */
+const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
+
+/** The one file of a multipart request, read into memory (at most MAX_DOCUMENT_BYTES). */
+async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  // A declared length far over the limit is refused before a byte is read.
+  if (Number(request.headers["content-length"] ?? 0) > MAX_DOCUMENT_BYTES + MULTIPART_OVERHEAD)
+    throw tooLarge();
+  if (!request.isMultipart()) throw noFile();
+  try {
+    const part = await request.file();
+    if (!part) throw noFile();
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw noFile();
+    return { bytes, fileName: part.filename };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    // A cut-off or malformed form (busboy's errors carry no status): the caller's doing, not ours.
+    throw badRequest(text("server:documents.unreadable"));
+  }
+}
+
+/**
+ * Documents of a trip (issue 30 item 4): members add PDFs and images (multipart, one file, its type
+ * read from its bytes), on the trip or a booking, shared or private; the file is served only to those
+ * who may see it, inline, with its stored type and nothing to sniff or run.
+ */
+export async function documentRoutes(app: App, ctx: AppContext) {
+  const documents = new DocumentService(ctx.database.db, ctx.storage, ctx.bus);
+
+  app.get(
+    BASE,
+    {
+      config: { guard: "tripMember" },
+      schema: { tags: ["documents"], params: tripParams, response: { 200: documentListSchema } },
+    },
+    async (request, reply) =>
+      reply.header("cache-control", "no-store").send({ documents: await documents.list(scopeOf(request)) }),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: {
+        guard: "tripMember",
+        multipart: true,
+        // Per member (a group behind one address shares its IP).
+        rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (r) => r.headers.cookie ?? r.ip },
+      },
+      schema: {
+        tags: ["documents"],
+        consumes: ["multipart/form-data"],
+        params: tripParams,
+        querystring: documentUploadQuerySchema,
+        response: { 201: documentSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const file = await readFile(request);
+      const created = await documents.create(
+        scope,
+        { ...file, bookingId: request.query.bookingId, shared: request.query.shared === "true" },
+        request.log,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    `${BASE}/:documentId/file`,
+    {
+      config: { guard: "tripMember" },
+      schema: { tags: ["documents"], params: documentParams },
+    },
+    async (request, reply) => {
+      const { row, stored } = await documents.read(scopeOf(request), request.params.documentId, request.log);
+      return (
+        reply
+          .type(row.contentType)
+          .header("content-disposition", inlineDisposition(downloadName(row.title, row.contentType)))
+          .header("x-content-type-options", "nosniff")
+          .header("content-security-policy", SANDBOX)
+          // Who may see it can change (made private, the member leaves): never kept by a cache.
+          .header("cache-control", "private, no-store")
+          .send(stored.body)
+      );
+    },
+  );
+
+  app.patch(
+    `${BASE}/:documentId`,
+    {
+      config: { guard: "tripMember", rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["documents"],
+        params: documentParams,
+        body: documentUpdateSchema,
+        response: { 200: documentSchema },
+      },
+    },
+    async (request) => documents.update(scopeOf(request), request.params.documentId, request.body),
+  );
+
+  app.delete(
+    `${BASE}/:documentId`,
+    {
+      config: { guard: "tripMember", rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: { tags: ["documents"], params: documentParams },
+    },
+    async (request, reply) => {
+      await documents.remove(scopeOf(request), request.params.documentId, request.log);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,4 +1,10 @@
-import { MAX_DOCUMENT_BYTES, type TripDocument, type TripEvent } from "@tabi/contracts";
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_TRIP_BYTES,
+  MAX_DOCUMENTS_PER_TRIP,
+  type TripDocument,
+  type TripEvent,
+} from "@tabi/contracts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,7 +132,9 @@ describe("adding a document", () => {
     expect(file.rawPayload.equals(png)).toBe(true);
     expect(file.headers["content-disposition"]).toContain('filename="passport.png"');
 
-    const html = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
+    const html = Buffer.from(
+      "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>",
+    );
     const message = "Only PDF files and images can be added: PDF, JPEG, PNG, WebP or HEIC.";
     for (const [bytes, name, type] of [
       [html, "ticket.pdf", "application/pdf"],
@@ -138,7 +146,9 @@ describe("adding a document", () => {
       expect(res.json().error.message).toBe(message);
     }
     // In the caller's language.
-    const ja = await post(owner, trip.id, html, "ticket.pdf", "application/pdf", "", { "accept-language": "ja" });
+    const ja = await post(owner, trip.id, html, "ticket.pdf", "application/pdf", "", {
+      "accept-language": "ja",
+    });
     expect(ja.json().error.message).toBe(say(text("server:documents.notAllowedType"), "ja"));
     expect(ja.json().error.message).not.toBe(message);
     expect((await owner.get(`/api/trips/${trip.id}/documents`)).json().documents).toHaveLength(1);
@@ -153,6 +163,46 @@ describe("adding a document", () => {
     const json = await owner.post(`/api/trips/${trip.id}/documents`, { file: "x" });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.message).toBe("Choose a file to add.");
+  });
+
+  it("stops at the trip's caps with messages that name them", async () => {
+    const { owner, member, trip } = await tripWithMember("caps");
+    const db = t.app.ctx.database.db;
+    // 99 documents of the member's (rows only: the caps count rows), then one upload fills the trip.
+    await db.insert(documents).values(
+      Array.from({ length: MAX_DOCUMENTS_PER_TRIP - 1 }, (_, i) => ({
+        tripId: trip.id,
+        userId: member.id,
+        shared: i % 2 === 0,
+        title: `Scan ${i}`,
+        key: `trips/${trip.id}/documents/fake-${i}.pdf`,
+        contentType: "application/pdf",
+        bytes: 1000,
+        originalName: `scan-${i}.pdf`,
+      })),
+    );
+    expect((await post(owner, trip.id, PDF)).statusCode).toBe(201);
+    const full = await post(owner, trip.id, PDF);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe(
+      "This trip already has 100 documents. Delete some before adding more.",
+    );
+    // Bytes: one big row takes the trip to its total.
+    const other = await tripWithMember("caps-bytes");
+    await db.insert(documents).values({
+      tripId: other.trip.id,
+      userId: other.owner.id,
+      title: "Huge",
+      key: `trips/${other.trip.id}/documents/huge.pdf`,
+      contentType: "application/pdf",
+      bytes: MAX_DOCUMENT_TRIP_BYTES - 10,
+      originalName: "huge.pdf",
+    });
+    const over = await post(other.owner, other.trip.id, PDF);
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error.message).toBe(
+      "This trip's documents have reached 250 MB in all. Delete some before adding more.",
+    );
   });
 
   it("refuses another trip's booking", async () => {
@@ -191,11 +241,15 @@ describe("who sees a document", () => {
       expect(attempt.body).toBe(made.body);
     }
     // Shared by its uploader, the others see it; made private again, they do not.
-    const share = await member.request("PATCH", `/api/trips/${trip.id}/documents/${doc.id}`, { shared: true });
+    const share = await member.request("PATCH", `/api/trips/${trip.id}/documents/${doc.id}`, {
+      shared: true,
+    });
     expect(share.statusCode, share.body).toBe(200);
     expect((await fetchFile(owner, doc.url)).statusCode).toBe(200);
     // Only the uploader decides who sees it.
-    const unshare = await owner.request("PATCH", `/api/trips/${trip.id}/documents/${doc.id}`, { shared: false });
+    const unshare = await owner.request("PATCH", `/api/trips/${trip.id}/documents/${doc.id}`, {
+      shared: false,
+    });
     expect(unshare.statusCode).toBe(403);
     expect(unshare.json().error.message).toBe("Only the person who added a document can change who sees it");
     await member.request("PATCH", `/api/trips/${trip.id}/documents/${doc.id}`, { shared: false });
@@ -244,10 +298,14 @@ describe("who sees a document", () => {
       title: "  Hotel confirmation  ",
     });
     expect(renamed.json()).toMatchObject({ title: "Hotel confirmation" });
-    expect((await other.request("DELETE", `/api/trips/${trip.id}/documents/${mine.id}`)).statusCode).toBe(403);
+    expect((await other.request("DELETE", `/api/trips/${trip.id}/documents/${mine.id}`)).statusCode).toBe(
+      403,
+    );
     // The owner is an admin: a shared document of a member is theirs to tidy away.
     const key = (await keyOf(mine.id))!;
-    expect((await owner.request("DELETE", `/api/trips/${trip.id}/documents/${mine.id}`)).statusCode).toBe(204);
+    expect((await owner.request("DELETE", `/api/trips/${trip.id}/documents/${mine.id}`)).statusCode).toBe(
+      204,
+    );
     expect(await t.app.ctx.storage.get(key)).toBeUndefined();
     expect((await fetchFile(member, mine.url)).statusCode).toBe(404);
     // Bad changes are 400s.
@@ -260,7 +318,14 @@ describe("removed with what they belong to", () => {
   it("deleting a booking removes its documents' rows and files; the trip's others stay", async () => {
     const { owner, member, trip } = await tripWithMember("booking-gone");
     const booking = (await owner.post(`/api/trips/${trip.id}/bookings`, HOTEL)).json();
-    const onBooking = await post(member, trip.id, PDF, "stay.pdf", "application/pdf", `?bookingId=${booking.id}`);
+    const onBooking = await post(
+      member,
+      trip.id,
+      PDF,
+      "stay.pdf",
+      "application/pdf",
+      `?bookingId=${booking.id}`,
+    );
     expect(onBooking.statusCode, onBooking.body).toBe(201);
     const privateOne = await post(
       member,
@@ -277,7 +342,9 @@ describe("removed with what they belong to", () => {
     expect(onBooking.json().bookingId).toBe(booking.id);
 
     // The owner deletes the booking, with a private document of the member's on it.
-    expect((await owner.request("DELETE", `/api/trips/${trip.id}/bookings/${booking.id}`)).statusCode).toBe(204);
+    expect((await owner.request("DELETE", `/api/trips/${trip.id}/bookings/${booking.id}`)).statusCode).toBe(
+      204,
+    );
     for (const id of ids) expect(await keyOf(id)).toBeUndefined();
     for (const key of keys) expect(await t.app.ctx.storage.get(key)).toBeUndefined();
     const left = (await member.get(`/api/trips/${trip.id}/documents`)).json().documents as TripDocument[];
@@ -286,7 +353,9 @@ describe("removed with what they belong to", () => {
 
   it("leaving a trip removes the member's private documents and their files; shared ones stay", async () => {
     const { owner, member, trip } = await tripWithMember("leave");
-    const priv = (await post(member, trip.id, PDF, "passport.pdf", "application/pdf", "?shared=false")).json();
+    const priv = (
+      await post(member, trip.id, PDF, "passport.pdf", "application/pdf", "?shared=false")
+    ).json();
     const shared = (await post(member, trip.id, PDF, "tickets.pdf")).json();
     const key = (await keyOf(priv.id))!;
     expect((await member.post(`/api/trips/${trip.id}/leave`)).statusCode).toBe(204);
@@ -310,7 +379,9 @@ describe("removed with what they belong to", () => {
     const { owner, trip } = await tripWithMember("account");
     const leaver = (await registered(t.app, "account-leaver@example.com")) as Who;
     await joinTrip(leaver, await inviteCode(owner, trip.id));
-    const priv = (await post(leaver, trip.id, PDF, "passport.pdf", "application/pdf", "?shared=false")).json();
+    const priv = (
+      await post(leaver, trip.id, PDF, "passport.pdf", "application/pdf", "?shared=false")
+    ).json();
     const shared = (await post(leaver, trip.id, PDF, "tickets.pdf")).json();
     const key = (await keyOf(priv.id))!;
     const gone = await leaver.request("DELETE", "/api/me", { confirm: "account-leaver@example.com" });

@@ -29,7 +29,8 @@ export function QuoteBar({
             : t("chat:composer.replyingTo", { name: senderOf(quoted, members).name })}
         </p>
         <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-user-content>
-          {quoted.content ?? t("chat:message.photo")}
+          {quoted.content ??
+            (quoted.attachment?.kind === "poll" ? t("chat:composer.poll") : t("chat:message.photo"))}
         </p>
       </div>
       <button

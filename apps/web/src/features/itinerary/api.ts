@@ -174,8 +174,10 @@ export function useTripChannel(tripId: string | null) {
         // Expenses, settlements and balances (features/money/api.ts moneyKeys).
         void qc.invalidateQueries({ queryKey: ["money", tripId] });
       } else if (event.type === "polls.changed") {
-        // The list and every card of the trip's polls (features/polls/api.ts pollKeys): live results.
-        void qc.invalidateQueries({ queryKey: ["polls", tripId] });
+        // The list and that poll's card (features/polls/api.ts pollKeys): live results. The other
+        // cards of a long chat stay as they are (a resync after a gap refetches them all).
+        void qc.invalidateQueries({ queryKey: ["polls", tripId, "list"] });
+        void qc.invalidateQueries({ queryKey: ["polls", tripId, "one", event.pollId] });
       } else if (event.type === "checklists.changed") {
         // The lists (features/lists/api.ts listKeys): a personal list's change names none, so all.
         void qc.invalidateQueries({

@@ -165,6 +165,23 @@ test("a PDF ticket attached to a booking is opened by another member and refused
   expect((await ben.request.get(scanHref)).status()).toBe(404);
   await expect(ben.getByTestId("document-row")).toHaveCount(1);
 
+  // Aiko renames her scan, then deletes it from its menu, after a confirmation.
+  await aiko.getByRole("button", { name: "More for passport" }).click();
+  await aiko.getByRole("menuitem", { name: "Rename" }).click();
+  const rename = aiko.getByRole("dialog", { name: "Rename document" });
+  await rename.getByLabel("Name").fill("Passport (Aiko)");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(rename).toBeHidden();
+  await expect(scan).toHaveCount(1);
+  await expect(aiko.getByRole("link", { name: "Open Passport (Aiko) in a new tab" })).toBeVisible();
+  await aiko.getByRole("button", { name: "More for Passport (Aiko)" }).click();
+  await aiko.getByRole("menuitem", { name: "Delete" }).click();
+  const confirm = aiko.getByRole("alertdialog", { name: "Delete this document?" });
+  await expect(confirm).toContainText("Passport (Aiko) will be removed for everyone who can see it.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(aiko.getByTestId("document-row")).toHaveCount(1);
+  expect((await aiko.request.get(scanHref)).status()).toBe(404);
+
   // Deleting the booking takes its ticket with it, on Ben's screen too.
   expect((await aiko.request.delete(`/api/trips/${tripId}/bookings/${bookingId}`)).status()).toBe(204);
   await expect(ben.getByRole("heading", { name: "No documents yet" })).toBeVisible({ timeout: 15_000 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createKyotoTripApi, guestPage, isoInDays } from "./trip-helpers";
@@ -24,6 +25,16 @@ async function capture(page: Page, project: string, name: string) {
     document.documentElement.classList.remove("dark");
     localStorage.setItem("theme", "light");
   });
+  await page.waitForTimeout(400); // back to light: the colour transitions end before anything is checked
+}
+
+async function expectNoViolations(page: Page, what: string) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
 }
 
 const item = (page: Page, name: string) => page.getByRole("checkbox", { name, exact: true });
@@ -62,6 +73,7 @@ test("a shared checklist: copied from a starter, checked live, added to and reor
   await aiko.getByRole("link", { name: "Lists" }).click();
   await expect(aiko).toHaveURL(/\/my-trip\/lists$/);
   await expect(aiko.getByRole("heading", { name: "No lists yet" })).toBeVisible();
+  await expectNoViolations(aiko, "no lists yet");
   await capture(aiko, project, "lists-empty");
 
   await aiko.getByRole("button", { name: "Copy the list Packing basics" }).click();
@@ -111,6 +123,7 @@ test("a shared checklist: copied from a starter, checked live, added to and reor
   await aiko.reload();
   await expect(item(aiko, "Passport")).toBeVisible();
   expect((await texts(aiko)).slice(0, 2)).toEqual(["Snacks for the train", "Passport"]);
+  await expectNoViolations(aiko, "a list");
   await capture(aiko, project, "lists-list");
 
   // Keyboard reordering: the edit panel's Move down.
@@ -120,6 +133,20 @@ test("a shared checklist: copied from a starter, checked live, added to and reor
     .poll(async () => (await texts(aiko)).slice(0, 2))
     .toEqual(["Passport", "Snacks for the train"]);
   await capture(aiko, project, "lists-edit");
+
+  // Offline, Ben's tick shows at once and a new item waits; both reach Aiko once he is back online.
+  await ben.context().setOffline(true);
+  await item(ben, "Sunscreen").click();
+  await expect(item(ben, "Sunscreen")).toHaveAttribute("aria-checked", "true");
+  await ben.getByLabel("New item").fill("Sun hat");
+  await ben.getByLabel("New item").press("Enter");
+  await expect(ben.getByText("Waiting to send")).toBeVisible();
+  await expect(item(aiko, "Sunscreen")).toHaveAttribute("aria-checked", "false");
+  await ben.context().setOffline(false);
+  await expect(item(aiko, "Sunscreen")).toHaveAttribute("aria-checked", "true", { timeout: 30_000 });
+  await expect(item(aiko, "Sun hat")).toBeVisible({ timeout: 30_000 });
+  await expect(item(ben, "Sun hat")).toBeVisible({ timeout: 30_000 });
+  await expect(ben.getByText("Waiting to send")).toHaveCount(0);
 
   // Ben's personal list is his alone.
   await ben.goto("/my-trip/lists");
@@ -140,5 +167,5 @@ test("a shared checklist: copied from a starter, checked live, added to and reor
   await aiko.reload();
   await expect(aiko.getByTestId("list-card")).toHaveCount(1);
   await expect(aiko.getByText("Ben's surprise for Aiko")).toHaveCount(0);
-  await expect(aiko.getByTestId("list-card")).toContainText("1/20");
+  await expect(aiko.getByTestId("list-card")).toContainText("2/21");
 });

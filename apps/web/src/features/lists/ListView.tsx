@@ -441,7 +441,7 @@ function ItemRow({
           <p
             className={cn(
               "break-words",
-              item.checked && "text-slate-400 line-through decoration-slate-400 dark:text-slate-500",
+              item.checked && "text-slate-500 line-through decoration-slate-400 dark:text-slate-400",
             )}
             data-user-content
           >

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { englishLeft, text } from "./i18n-helpers";
 import { createKyotoTripApi, guestPage, isoInDays } from "./trip-helpers";
 
 // Issue 30 item 3: checklists. Aiko copies the packing starter list; Ben, on his own open page, sees
@@ -168,4 +169,33 @@ test("a shared checklist: copied from a starter, checked live, added to and reor
   await expect(aiko.getByTestId("list-card")).toHaveCount(1);
   await expect(aiko.getByText("Ben's surprise for Aiko")).toHaveCount(0);
   await expect(aiko.getByTestId("list-card")).toContainText("2/21");
+});
+
+test("in 日本語: the starter list is copied in Japanese and the screen has no English left @phone", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const chika = await guestPage(browser, "Chika", project === "phone" ? PHONE : DESKTOP);
+  const tripId = await createKyotoTripApi(chika.request, "京都の旅", 20);
+  await chika.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await chika.goto("/profile");
+  await chika.locator("select:has(option[value='ja'])").selectOption("ja");
+  await expect(chika.locator("html")).toHaveAttribute("lang", /^ja/);
+
+  await chika.goto("/my-trip/lists");
+  await expect(chika.getByRole("heading", { name: text("ja", "lists:empty.title") })).toBeVisible();
+  await chika
+    .getByRole("button", { name: text("ja", "lists:templates.copyNamed", { title: "出発前にやること" }) })
+    .click();
+  await expect(chika.getByRole("heading", { name: "出発前にやること" })).toBeVisible();
+  await item(chika, "海外旅行保険に加入").click();
+  await expect(item(chika, "海外旅行保険に加入")).toHaveAttribute("aria-checked", "true");
+  await chika
+    .getByRole("button", { name: text("ja", "lists:edit", { text: "オンラインチェックイン" }) })
+    .click();
+  await expect(chika.getByRole("button", { name: text("ja", "lists:moveUp") })).toBeVisible();
+  await expect(chika.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  expect(await englishLeft(chika.locator("main"), "ja", ["京都の旅", "Chika"])).toEqual([]);
+  await capture(chika, project, "lists-ja");
 });

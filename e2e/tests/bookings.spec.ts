@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
-import { guestPage, isoInDays } from "./trip-helpers";
+import { guestPage, interactiveMap, isoInDays } from "./trip-helpers";
 
 // Issue 17: bookings shape the plan; rides and meals from the plan's legs and meal buttons.
 
@@ -197,7 +197,7 @@ test("a hotel booking moves the nights to the hotel; its form's checks @phone", 
   expect(after.days[1]!.start.name).toBe("Hotel Kanra Kyoto");
   // The map's night marker is at the hotel now.
   await page.getByRole("tab", { name: "Map" }).click();
-  await expect(page.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await interactiveMap(page);
   await expect(page.getByRole("button", { name: /Hotel Kanra Kyoto/ }).first()).toBeVisible({
     timeout: 15_000,
   });

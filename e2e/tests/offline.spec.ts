@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { shot, signUpAndConfirm, uniqueEmail } from "./helpers";
-import { createTripApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
+import { createTripApi, guestPage, interactiveMap, isoInDays, optimiseAndWait } from "./trip-helpers";
 
 // Issue 13 item 4: a trip opened once opens without a network (the app from the service worker, the
 // data from the query cache kept in IndexedDB, the map tiles seen from the worker's tile cache); a wish changed offline waits in the outbox, survives a
@@ -71,7 +71,7 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
   await aiko.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await aiko.goto(`/trip/${trip.id}`);
   await expect(aiko.getByRole("heading", { name: "Offline in Lisbon" })).toBeVisible();
-  await expect(aiko.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await interactiveMap(aiko);
   await expect(aiko.locator(".tabi-marker").first()).toBeVisible();
   await expect
     .poll(() => aiko.evaluate(() => caches.open("tabi-map-tiles").then(async (c) => (await c.keys()).length)))
@@ -101,7 +101,7 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
   await expect(banner).toBeVisible();
   await expect(banner).toContainText("Last synced");
   await expect(aiko.getByRole("heading", { name: "Offline in Lisbon" })).toBeVisible();
-  await expect(aiko.getByText("Loading map...")).toBeHidden({ timeout: 20_000 });
+  await interactiveMap(aiko);
   await expect(aiko.locator(".tabi-marker").first()).toBeVisible();
   await shot(aiko, info, "offline-trip-map");
   await aiko.getByRole("tab", { name: "Calendar" }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
-import { createKyotoTripApi, optimiseAndWait } from "./trip-helpers";
+import { createKyotoTripApi, interactiveMap, optimiseAndWait } from "./trip-helpers";
 
 // The screens issue 12 touched, on the project's viewport, light and dark: opening hours on a place,
 // the stop dialog with its lock and a note, the day chips of the map, the day's shape in the optimise
@@ -69,6 +69,7 @@ test("plan screens: hours, locks, notes, one day on the map, the day's shape, a 
       .getByRole("group", { name: "Days on the map" })
       .getByRole("button", { name: /^Day 1/ })
       .click();
+    await interactiveMap(page);
     await expect(page.locator(".maplibregl-canvas")).toBeVisible();
     await page.waitForTimeout(800);
     await shot(page, testInfo, "plans-map-day");

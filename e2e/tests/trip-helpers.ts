@@ -125,3 +125,15 @@ export async function optimiseInDialog(page: Page) {
     .getByRole("button", { name: "Optimize" })
     .click();
 }
+
+/**
+ * The trip map made interactive as a user does it: on a phone it is a picture of the plan until tapped
+ * (decisions/0026), on a desktop it starts by itself. Returns once the map has drawn the plan.
+ */
+export async function interactiveMap(page: Page) {
+  const show = page.getByRole("button", { name: "Show interactive map" });
+  const loading = page.getByText("Loading map...");
+  await expect(show.or(loading).or(page.locator(".tabi-marker")).first()).toBeVisible({ timeout: 20_000 });
+  if (await show.isVisible()) await show.click();
+  await expect(loading).toBeHidden({ timeout: 20_000 });
+}

@@ -12,6 +12,7 @@
 //   --json F   also write every run's figures to F
 //   --reports D  write each run's Lighthouse report (JSON) into the directory D
 //   --only P   only these pages (comma-separated: sign-in,home,trip)
+//   --dist D   serve this built web app instead of apps/web/dist (a copy other builds cannot change mid-run)
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium. The machine's load (uptime) is printed with the table:
 // Lighthouse's CPU figures move with it.
 import { writeFileSync } from "node:fs";
@@ -34,7 +35,9 @@ const lhrDir = opt("reports");
 const median = (xs, by) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
-  const server = opt("url") ? { base: opt("url").replace(/\/$/, ""), stop() {} } : await startServer();
+  const server = opt("url")
+    ? { base: opt("url").replace(/\/$/, ""), stop() {} }
+    : await startServer({ dist: opt("dist") });
   // A fresh browser per run: runs in one browser sometimes ended without a paint (NO_FCP).
   const launch = () =>
     chromeLauncher.launch({
@@ -45,6 +48,8 @@ async function main() {
         "--no-sandbox",
         "--use-angle=swiftshader",
         "--enable-unsafe-swiftshader",
+        // Extra switches for an experiment (e.g. --force-prefers-reduced-motion), space-separated.
+        ...(process.env.LIGHTHOUSE_CHROME_FLAGS?.split(" ").filter(Boolean) ?? []),
       ],
     });
   try {

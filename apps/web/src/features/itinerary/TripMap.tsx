@@ -1,16 +1,19 @@
 import type { ItineraryDay } from "@tabi/contracts";
+import { Hand } from "lucide-react";
 import type { GeoJSONSource, Marker, Map as MlMap } from "maplibre-gl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n, serverText } from "../../i18n";
 import { useClientConfig } from "../../lib/config";
 import { useTheme } from "../../lib/theme";
+import { Spinner } from "../../ui/Spinner";
 import { iataOf } from "../bookings/planBookings";
-import { type MapState, MapStatus } from "../map/MapStatus";
 import { baseStyle, loadMapLibre, mapLocale, onMapFailure } from "../map/maplibre";
+import { fitView, unmercator } from "../map/mercator";
 import { isSystemVisit } from "./edits";
-import { arrowAt, curve, legColor, markerLook } from "./markers";
+import { legColor, legShapes, markerLook } from "./markers";
 import { LOCK_LABELS } from "./planInfo";
+import { TripMapPreview } from "./TripMapPreview";
 
 export interface MapStop {
   key: string;
@@ -114,8 +117,6 @@ export function itineraryGeometry(
   return { stops: [...stops.values()], legs };
 }
 
-const DEFAULT_CENTER: [number, number] = [139.7671, 35.6812];
-
 /** Resolves in a later task (after a paint when the page is visible): long work split from the rest. */
 const nextTask = () =>
   new Promise<void>((resolve) => {
@@ -139,7 +140,35 @@ function useNearScreen(el: React.RefObject<HTMLElement | null>) {
   return near;
 }
 
-/** The trip map (MapLibre, loaded lazily): coloured markers, arrowed legs by mode, a legend. */
+/**
+ * A touch screen without a mouse (a phone, a tablet): the interactive map starts when the user asks for
+ * it (decisions/0026). Elsewhere it starts by itself once the page is idle.
+ */
+const startsOnTap = () =>
+  typeof window.matchMedia === "function" && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+/** The user asked for the interactive map during this visit: later trip maps start by themselves. */
+let asked = false;
+
+/** Runs `run` once the page has been idle a while after it settled; returns a cancel. */
+function whenIdle(run: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    idle =
+      typeof window.requestIdleCallback === "function"
+        ? window.requestIdleCallback(run, { timeout: 2000 })
+        : window.setTimeout(run, 0);
+  }, 500);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(idle);
+  };
+}
+
+/**
+ * The trip map: a static preview of the plan at once (TripMapPreview), then MapLibre (loaded lazily) with
+ * coloured markers, arrowed legs by mode and a legend; on a touch screen MapLibre starts when the user
+ * taps the preview, elsewhere when the page is idle (decisions/0026).
+ */
 export default function TripMap({
   days,
   colorsOf,
@@ -159,26 +188,43 @@ export default function TripMap({
 }) {
   const { t } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
-  const map = useRef<MlMap | null>(null);
   const markers = useRef<Marker[]>([]);
   const userMoved = useRef(false);
   const handlers = useRef({ onStop, onLeg });
   handlers.current = { onStop, onLeg };
   const config = useClientConfig();
   const { dark } = useTheme();
-  const [state, setState] = useState<MapState>("loading");
+  const [failed, setFailed] = useState(false);
+  /** The map once its style is read (pins and legs can go on it). */
+  const [map, setMap] = useState<MlMap | null>(null);
+  /** The map has drawn the plan: the preview goes. */
+  const [drawn, setDrawn] = useState(false);
   const geometry = useMemo(
     () => itineraryGeometry(days, colorsOf, bookedNights),
     [days, colorsOf, bookedNights],
   );
+  const geometryRef = useRef(geometry);
+  geometryRef.current = geometry;
 
-  // The map starts once the trip's content has painted and the map is on screen or close to it (a
-  // phone opens the trip with the map below the fold): MapLibre's start is the page's longest work.
+  const [onTap] = useState(startsOnTap);
+  const [started, setStarted] = useState(() => asked);
+  const start = () => {
+    asked = true;
+    setStarted(true);
+  };
+  // Without a tap to wait for, the map starts once the trip's content has painted, the page is idle and
+  // the map is on screen or close to it: MapLibre's start is the page's longest work.
   const near = useNearScreen(el);
+  useEffect(() => {
+    if (started || onTap || !near) return;
+    return whenIdle(() => setStarted(true));
+  }, [started, onTap, near]);
 
   useEffect(() => {
-    if (!config || !el.current || !near) return;
+    if (!config || !el.current || !started) return;
     let cancelled = false;
+    let instance: MlMap | null = null;
+    setFailed(false);
     (async () => {
       try {
         await nextTask(); // the content paints first
@@ -186,17 +232,24 @@ export default function TripMap({
         if (cancelled || !el.current) return;
         await nextTask(); // the library's evaluation and the map's creation in tasks of their own
         if (cancelled || !el.current) return;
+        // Created where the preview shows the plan: no tiles fetched for another place first.
+        const { width, height } = el.current.getBoundingClientRect();
+        const view = fitView(
+          geometryRef.current.stops.map((s) => [s.lng, s.lat]),
+          width,
+          height,
+        );
         const m = new lib.Map({
           container: el.current,
           style: baseStyle(config.map, dark),
-          center: DEFAULT_CENTER,
-          zoom: 6,
+          center: unmercator(view.center),
+          zoom: view.zoom,
           attributionControl: { compact: true },
           // MapLibre's own control titles, in the app's language.
           locale: mapLocale(),
         });
+        instance = m;
         m.addControl(new lib.FullscreenControl(), "top-right");
-        map.current = m;
         // Once the user drags or zooms, the map stops fitting itself.
         m.on("dragstart", () => (userMoved.current = true));
         m.on("wheel", () => (userMoved.current = true));
@@ -226,34 +279,34 @@ export default function TripMap({
           });
           m.on("mouseenter", "legs-hit", () => (m.getCanvas().style.cursor = "pointer"));
           m.on("mouseleave", "legs-hit", () => (m.getCanvas().style.cursor = ""));
-          setState("ready");
+          setMap(m);
         });
-        onMapFailure(m, () => setState("failed"));
+        onMapFailure(m, () => setFailed(true));
       } catch {
-        if (!cancelled) setState("failed");
+        if (!cancelled) setFailed(true);
       }
     })();
     return () => {
       cancelled = true;
       for (const mk of markers.current) mk.remove();
       markers.current = [];
-      map.current?.remove();
-      map.current = null;
+      instance?.remove();
+      setMap(null);
+      setDrawn(false);
     };
-  }, [config, dark, near]);
+  }, [config, dark, started]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refitKey is the trigger, not a value read
   useEffect(() => {
     userMoved.current = false;
   }, [refitKey]);
 
-  const geometryRef = useRef(geometry);
-  geometryRef.current = geometry;
-
   useEffect(() => {
-    const m = map.current;
-    if (state !== "ready" || !m) return;
+    const m = map;
+    if (!m) return;
+    let cancelled = false;
     void loadMapLibre().then((lib) => {
+      if (cancelled) return;
       for (const mk of markers.current) mk.remove();
       markers.current = geometry.stops.map((s) => {
         const node = document.createElement("button");
@@ -297,28 +350,9 @@ export default function TripMap({
         });
         return new lib.Marker({ element: node }).setLngLat([s.lng, s.lat]).addTo(m);
       });
-      // Legs between the same two places bend to opposite sides.
-      const seen = new Map<string, number>();
-      const features = geometry.legs.map((leg, index) => {
-        const pair = [leg.from.key, leg.to.key].sort().join("|");
-        const n = seen.get(pair) ?? 0;
-        seen.set(pair, n + 1);
-        // The bend is measured along the leg's direction: a leg back the other way flips it again,
-        // or out and back would lie on one curve with their arrows crossed.
-        const reversed = leg.from.key > leg.to.key ? -1 : 1;
-        const side = ((n % 2 ? -1 : 1) * reversed) as 1 | -1;
-        const line = curve([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], side);
-        const span = Math.hypot(leg.to.lng - leg.from.lng, leg.to.lat - leg.from.lat);
-        return {
-          line,
-          arrow: arrowAt(line, Math.max(span * 0.06, 0.0004)),
-          color: legColor(leg.mode),
-          index,
-        };
-      });
       (m.getSource("legs") as GeoJSONSource).setData({
         type: "FeatureCollection",
-        features: features.flatMap((f) => [
+        features: legShapes(geometry.legs).flatMap((f) => [
           {
             type: "Feature", // i18n-exempt: a GeoJSON type, not text
             properties: { color: f.color, index: f.index },
@@ -337,13 +371,58 @@ export default function TripMap({
         m.fitBounds(bounds, { padding: 40, animate: false, maxZoom: 16 });
         m.setZoom(Math.max(1, m.getZoom() - 1)); // spec 2: one step out after fitting
       }
+      // The preview stays until the map has drawn the legs (or a moment has passed: tiles that are slow
+      // to come must not keep the map untouchable).
+      const done = () => !cancelled && setDrawn(true);
+      m.once("idle", done);
+      setTimeout(done, 1500);
     });
-  }, [geometry, state]);
+    return () => {
+      cancelled = true;
+    };
+  }, [geometry, map]);
+
+  const status = failed ? (
+    <span className="text-red-600 dark:text-red-400">{t("map:failed")}</span>
+  ) : started ? (
+    <span role="status" className="inline-flex items-center gap-2">
+      <Spinner /> {t("map:loading")}
+    </span>
+  ) : null;
 
   return (
     <div className="relative h-[60dvh] min-h-80 overflow-hidden rounded-3xl ring-1 ring-slate-200 dark:ring-slate-800">
       <div ref={el} className="h-full w-full" role="region" aria-label={t("map:control.map")} />
-      <MapStatus state={state} />
+      {drawn && !failed ? null : (
+        // Until the map has drawn the plan (or when it cannot), its picture; a touch screen starts the
+        // map from it, a mouse may start it before the page is idle.
+        <div className="absolute inset-0 z-[3]" onPointerDown={onTap || started ? undefined : start}>
+          <TripMapPreview
+            stops={geometry.stops}
+            legs={geometry.legs}
+            dark={dark}
+            tileUrl={config && !config.map.styleUrl ? config.map.tileUrl : null}
+            attribution={config?.map.tileAttribution}
+          />
+          {onTap && !started ? (
+            <button
+              type="button"
+              onClick={start}
+              className="absolute inset-0 flex items-start justify-center pt-3 focus-visible:outline-none [&:focus-visible>span]:ring-2 [&:focus-visible>span]:ring-brand-500"
+            >
+              <span className="inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-medium text-slate-800 shadow ring-1 ring-slate-200 dark:bg-slate-900/95 dark:text-slate-100 dark:ring-slate-700">
+                <Hand className="size-4" aria-hidden /> {t("map:preview.show")}
+              </span>
+            </button>
+          ) : status ? (
+            <div className="absolute inset-x-0 top-3 flex justify-center">
+              <span className="rounded-full bg-white/95 px-4 py-2 text-sm text-slate-600 shadow ring-1 ring-slate-200 dark:bg-slate-900/95 dark:text-slate-300 dark:ring-slate-700">
+                {status}
+              </span>
+            </div>
+          ) : null}
+        </div>
+      )}
       <ul
         aria-label={t("plan:map.legend")}
         className="absolute bottom-8 left-2 z-10 max-w-[calc(100%-1rem)] space-y-1 rounded-xl bg-white/90 px-3 py-2 text-xs shadow dark:bg-slate-900/90"

@@ -55,3 +55,28 @@ export function markerLook(stop: { colors: string[]; system: boolean; hotel?: bo
   if (stop.hotel) return { background: HOTEL_COLOR, size: 24, icon: BED_ICON };
   return { background: markerBackground(stop.colors, stop.system), size: stop.system ? 18 : 16, icon: "" };
 }
+
+interface LegEnds {
+  from: { key: string; lng: number; lat: number };
+  to: { key: string; lng: number; lat: number };
+  mode: string;
+}
+/**
+ * Each leg's drawn line ([lng, lat] points) and arrow, in the leg's colour: legs between the same two
+ * places bend to opposite sides. Shared by the interactive map and its static preview.
+ */
+export function legShapes(legs: readonly LegEnds[]) {
+  const seen = new Map<string, number>();
+  return legs.map((leg, index) => {
+    const pair = [leg.from.key, leg.to.key].sort().join("|");
+    const n = seen.get(pair) ?? 0;
+    seen.set(pair, n + 1);
+    // The bend is measured along the leg's direction: a leg back the other way flips it again,
+    // or out and back would lie on one curve with their arrows crossed.
+    const reversed = leg.from.key > leg.to.key ? -1 : 1;
+    const side = ((n % 2 ? -1 : 1) * reversed) as 1 | -1;
+    const line = curve([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], side);
+    const span = Math.hypot(leg.to.lng - leg.from.lng, leg.to.lat - leg.from.lat);
+    return { line, arrow: arrowAt(line, Math.max(span * 0.06, 0.0004)), color: legColor(leg.mode), index };
+  });
+}

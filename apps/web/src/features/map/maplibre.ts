@@ -63,6 +63,9 @@ const BORDER: FilterSpecification = ["==", ["get", "k"], "border"];
  */
 export const lineColor = (color: string): ExpressionSpecification => ["case", ["has", "k"], color, color];
 
+/** The built-in style's land, also the static preview's ground (itinerary/TripMapPreview.tsx). */
+export const landColor = (dark: boolean) => (dark ? "#1e293b" : "#f1efe6");
+
 /**
  * The built-in style: sea, land and borders (world.json, drawn from its data at zoom 0-6 and scaled up
  * beyond), with raster tiles over them when configured. Nothing to wait for: the map starts at once and
@@ -70,7 +73,7 @@ export const lineColor = (color: string): ExpressionSpecification => ["case", ["
  */
 export function baseStyle(config: ClientConfig["map"], dark: boolean): StyleSpecification | string {
   if (config.styleUrl) return config.styleUrl;
-  const land = dark ? "#1e293b" : "#f1efe6";
+  const land = landColor(dark);
   const style: StyleSpecification = {
     version: 8,
     sources: {

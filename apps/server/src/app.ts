@@ -25,7 +25,7 @@ import { registerInputGuards } from "./http/json";
 import { registerLifecycle } from "./http/lifecycle";
 import { registerMetrics } from "./http/metrics";
 import { allowedOrigins, registerOriginCheck } from "./http/origin";
-import { findWebDist, registerWeb } from "./http/web";
+import { findWebDist, inlineScriptSources, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
 import { createCounters } from "./limits/counters";
 import { routeLimitStore } from "./limits/route-store";
@@ -210,11 +210,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     startedAt,
   };
 
+  const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        // The page's own inline script (the theme before the first paint) by its hash.
+        "script-src": ["'self'", ...inlineScriptSources(dist)],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": imageSources(config),
         "connect-src": ["'self'", "ws:", "wss:", "https:"],
@@ -282,7 +284,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await realtimeRoutes(app, ctx);
   await notificationRoutes(app, notifications);
 
-  const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
   const web = dist ? await registerWeb(app, dist, clientConfig) : undefined;
   // Link previews: the card image, and /shared/{token} with its Open Graph meta when the web app is served.
   await sharingPreviewRoutes(app, ctx, sharing, web?.index);

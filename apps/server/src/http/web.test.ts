@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,10 +13,14 @@ import { INLINE_CONFIG_ID, registerWeb, withInlineConfig } from "./web";
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), "tabi-dist-"));
 const BIG = "export const words = 'tabi';\n".repeat(500);
+const THEME = 'document.documentElement.classList.toggle("dark", true);';
 
 beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tabi</title><body>Tabi test shell</body>");
+  writeFileSync(
+    join(dist, "index.html"),
+    `<!doctype html><title>Tabi</title><script>${THEME}</script><body>Tabi test shell</body>`,
+  );
   writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(join(dist, "assets", "big-abc123.js"), BIG);
   writeFileSync(join(dist, "assets", "big-abc123.js.br"), brotliCompressSync(BIG));
@@ -144,4 +149,15 @@ it("inlines the client config into index.html when given it, as inert JSON that 
   expect(web.spaIndex("/trip/1")).toBe(web.index);
   expect(web.spaIndex("/api/x")).toBeUndefined();
   await app.close();
+});
+
+it("allows the page's inline script by its hash, and no other inline script", async () => {
+  const res = await t.app.inject({ method: "GET", url: "/trip/123" });
+  const scripts = String(res.headers["content-security-policy"])
+    .split(";")
+    .find((d) => d.trim().startsWith("script-src"));
+  const hash = createHash("sha256").update(THEME).digest("base64");
+  expect(scripts?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+  // The inlined client config is JSON the browser does not run: no hash for it.
+  expect(res.body).toContain(`<script id="${INLINE_CONFIG_ID}" type="application/json">`);
 });

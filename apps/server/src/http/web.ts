@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,22 @@ export function findWebDist(configured?: string): string | undefined {
  * its Workbox runtime (a stale one would hold back every new version), the web app manifest.
  */
 const REVALIDATED = /^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+
+/**
+ * The CSP sources ('sha256-...') of the scripts written into the web app's index.html (the theme set
+ * before the first paint: apps/web/index.html), so script-src allows exactly them and nothing else
+ * inline. A script with a src, or one the browser does not run (JSON), needs none.
+ */
+export function inlineScriptSources(dist: string | undefined): string[] {
+  const file = dist && join(dist, "index.html");
+  if (!file || !existsSync(file)) return [];
+  const html = readFileSync(file, "utf8");
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(
+      ([, attrs = ""]) => !/\bsrc\s*=/i.test(attrs) && !/\btype\s*=\s*["']?application\/json/i.test(attrs),
+    )
+    .map(([, , body = ""]) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+}
 
 /** The served web app: its index.html, and the page for a path registerNotFound serves (none for the API). */
 export interface WebApp {

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-// The theme lives on <html class="dark">, set before paint by public/theme.js and remembered here.
+// The theme lives on <html class="dark">, set before paint by the inline script of index.html and
+// remembered here.
 const listeners = new Set<() => void>();
 const isDark = () => document.documentElement.classList.contains("dark");
 

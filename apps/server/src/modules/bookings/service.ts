@@ -16,8 +16,8 @@ import { AppError, conflict, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import type { StorageProvider } from "../../providers/storage";
+import { removeDocumentFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
-import { removeDocumentFiles } from "../documents/files";
 import { documentKeysOfBooking } from "../documents/queries";
 import { presentBooking, toMinor } from "./present";
 import {

@@ -1,6 +1,4 @@
 import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPES, type DocumentType } from "@tabi/contracts";
-import type { FastifyBaseLogger } from "fastify";
-import type { StorageProvider } from "../../providers/storage";
 
 // Loaded on the first document: the server starts without file-type in memory.
 let detector: Promise<typeof import("file-type").fileTypeFromBuffer> | undefined;
@@ -20,22 +18,6 @@ export async function documentTypeOf(bytes: Buffer): Promise<DocumentType | null
 /** Where a document's bytes live: under its trip, named by its id, ending as its type. */
 export const documentKey = (tripId: string, id: string, type: DocumentType) =>
   `trips/${tripId}/documents/${id}.${DOCUMENT_EXTENSIONS[type]}`;
-
-/**
- * Removes documents' files from the store, after their rows are gone. Never rejects: a failure is
- * logged (the file is unreachable without its row, but takes room until removed by hand).
- */
-export async function removeDocumentFiles(
-  storage: StorageProvider,
-  rows: readonly { key: string }[],
-  log?: Pick<FastifyBaseLogger, "warn">,
-): Promise<boolean> {
-  if (rows.length === 0) return true;
-  const results = await Promise.allSettled(rows.map((r) => storage.delete(r.key)));
-  const failed = results.filter((r) => r.status === "rejected").length;
-  if (failed) log?.warn({ files: failed }, "document files were left in storage");
-  return failed === 0;
-}
 
 /** A file name for Content-Disposition: the title, ending as the stored type. */
 export function downloadName(title: string, type: string): string {

@@ -72,11 +72,6 @@ export async function bookingInTrip(db: Executor, tripId: string, bookingId: str
   return Boolean(row);
 }
 
-/** The storage keys of a trip's documents (to remove with the trip: its rows go by cascade). */
-export function documentKeysOfTrip(db: Executor, tripId: string) {
-  return db.select({ key: documents.key }).from(documents).where(eq(documents.tripId, tripId));
-}
-
 /** The storage keys of a booking's documents (to remove with the booking: its rows go by cascade). */
 export function documentKeysOfBooking(db: Executor, tripId: string, bookingId: string) {
   return db

@@ -12,9 +12,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/
 import type { TripScope } from "../../http/guards";
 import { text } from "../../i18n";
 import type { StorageProvider, StoredObject } from "../../providers/storage";
+import { removeDocumentFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
 import { lockTrip } from "../trips/queries";
-import { documentKey, documentTypeOf, removeDocumentFiles } from "./files";
+import { documentKey, documentTypeOf } from "./files";
 import {
   bookingInTrip,
   type DocumentView,

@@ -8,13 +8,12 @@ import type { SessionUser } from "../../http/guards";
 import { text } from "../../i18n";
 import type { PaymentsProvider } from "../../providers/payments/types";
 import type { StorageProvider } from "../../providers/storage";
-import { deleteUploadFiles } from "../../providers/storage/delete-files";
+import { deleteUploadFiles, removeDocumentFiles } from "../../providers/storage/delete-files";
 import type { TripBus } from "../../realtime/bus";
-import { removeDocumentFiles } from "../documents/files";
-import { deletePrivateDocumentsOf, documentKeysOfTrip } from "../documents/queries";
+import { deletePrivateDocumentsOf } from "../documents/queries";
 import { deletePersonalListsOf } from "../members/end";
 import { revokeLinksOf } from "../members/queries";
-import { lockTrip, setMemberCount, uploadsOfTrip } from "../trips/queries";
+import { documentKeysOfTrip, lockTrip, setMemberCount, uploadsOfTrip } from "../trips/queries";
 import {
   deleteUploadsOf,
   deleteUserRow,

@@ -210,6 +210,19 @@ const CASES: Case[] = [
     url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/wish`,
     expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
   },
+  // Who's going (issue 30): any member skips a visit for themselves, or takes it back.
+  {
+    method: "PUT",
+    route: "/api/trips/:tripId/places/:placeId/skip",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/skip`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/trips/:tripId/places/:placeId/skip",
+    url: (w) => `/api/trips/${w.tripId}/places/${w.placeId}/skip`,
+    expect: { ...NOT_IN, member: 200, admin: 200, owner: 200 },
+  },
   // Any member saves, edits and deletes any booking of the trip (spec 2 s.6).
   {
     method: "GET",

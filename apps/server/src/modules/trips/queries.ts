@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/connect";
 import { rowsOf } from "../../db/json-rows";
-import { places, tripMembers, trips, uploads } from "../../db/schema";
+import { documents, places, tripMembers, trips, uploads } from "../../db/schema";
 import type { TripScope } from "../../http/guards";
 
 export type TripRow = typeof trips.$inferSelect;
@@ -105,4 +105,9 @@ export function uploadsOfTrip(db: Executor, tripId: string) {
     .select({ key: uploads.key, thumbKey: uploads.thumbKey })
     .from(uploads)
     .where(eq(uploads.tripId, tripId));
+}
+
+/** The storage keys of a trip's documents (to remove with the trip: its rows go by cascade). */
+export function documentKeysOfTrip(db: Executor, tripId: string) {
+  return db.select({ key: documents.key }).from(documents).where(eq(documents.tripId, tripId));
 }

@@ -18,9 +18,7 @@ import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { SessionUser, TripScope } from "../../http/guards";
 import type { Language } from "../../i18n";
 import type { StorageProvider } from "../../providers/storage";
-import { deleteUploadFiles } from "../../providers/storage/delete-files";
-import { removeDocumentFiles } from "../documents/files";
-import { documentKeysOfTrip } from "../documents/queries";
+import { deleteUploadFiles, removeDocumentFiles } from "../../providers/storage/delete-files";
 import { createInvitation } from "../members/invitation";
 import { limitsFor } from "../members/plan";
 import { countMemberships, listMembers } from "../members/queries";
@@ -28,6 +26,7 @@ import { defaultTripName } from "./naming";
 import { type MemberWithUser, presentMember, presentTrip } from "./present";
 import {
   deleteTrip,
+  documentKeysOfTrip,
   getTrip,
   getTripRow,
   insertMember,

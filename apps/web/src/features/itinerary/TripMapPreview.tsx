@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { landColor } from "../map/maplibre";
 import { fitView, type MapView, tilesFor, toScreen } from "../map/mercator";
 import { legShapes, markerLook } from "./markers";
@@ -104,15 +104,16 @@ export function TripMapPreview({
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const gradients = useId();
-  useLayoutEffect(() => {
+  // Measured once the page has laid out and painted (the observer's first report), so the picture is
+  // drawn in a task after the trip's content is on screen, never in the same one.
+  useEffect(() => {
     const node = box.current;
     if (!node) return;
     const measure = () => {
       const { width, height } = node.getBoundingClientRect();
       setSize((s) => (s && s.width === width && s.height === height ? s : { width, height }));
     };
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
+    if (typeof ResizeObserver === "undefined") return void setTimeout(measure, 0);
     const ro = new ResizeObserver(measure);
     ro.observe(node);
     return () => ro.disconnect();

@@ -90,7 +90,12 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
     .getByRole("button", { name: /Belém Tower/ })
     .first()
     .click();
-  const stop = ben.getByRole("dialog", { name: "Belém Tower" });
+  // The popup's "Added by" line (its "Who's going" part names every member who goes).
+  const stop = ben
+    .getByRole("dialog", { name: "Belém Tower" })
+    .locator("dl > div")
+    .filter({ has: ben.getByText("Added by", { exact: true }) })
+    .locator("dd");
   await expect(stop.getByText("Ben")).toBeVisible();
   await expect(stop.getByText(/Aiko/)).toHaveCount(0);
 

@@ -86,7 +86,10 @@ test("two members vote on a poll over places live, it is closed and its winner a
   await d.getByLabel("Question").fill("Which temple first?");
   await d.getByRole("button", { name: /Kinkaku-ji/ }).click();
   await d.getByRole("combobox").fill("Ginkaku");
-  await aiko.getByRole("option", { name: /Ginkaku-ji/ }).first().click();
+  await aiko
+    .getByRole("option", { name: /Ginkaku-ji/ })
+    .first()
+    .click();
   await expect(d.getByTestId("poll-place-options").getByRole("listitem")).toHaveCount(2);
   await capture(aiko, project, "polls-new-dialog", testInfo);
   await expectNoViolations(aiko, "new poll dialog");

@@ -113,7 +113,11 @@ export async function transferRoutes(app: App, ctx: AppContext, sharing: Sharing
       } catch (err) {
         if (err instanceof ImportError)
           throw err.problem === "tooMany"
-            ? new AppError(413, "PAYLOAD_TOO_LARGE", text("server:transfer.tooMany", { max: IMPORT_MAX_PLACES }))
+            ? new AppError(
+                413,
+                "PAYLOAD_TOO_LARGE",
+                text("server:transfer.tooMany", { max: IMPORT_MAX_PLACES }),
+              )
             : badRequest(text(PROBLEM_KEY[err.problem]));
         // Anything else a parser throws on a strange file is still the file's doing.
         request.log.warn({ err }, "an import file could not be parsed");

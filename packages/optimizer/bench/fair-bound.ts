@@ -12,20 +12,80 @@
  * the places and days the solver's search considers (`Recreate.usable`), so a bound on what the
  * solver can reach, not on every plan.
  */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import highsLoader from "highs";
 import { compile } from "../src/build";
 import { Routes } from "../src/routes";
 import { placeMeals } from "../src/search";
 import type { Problem } from "../src/types";
+import { RESULTS } from "./common";
 
 type Highs = Awaited<ReturnType<typeof highsLoader>>;
 let highs: Highs | null = null;
 
-export async function worstShareBound(
-  problem: Problem,
-  aloneOnly = false,
-): Promise<{ bound: number; exact: boolean }> {
-  highs ??= await highsLoader();
+/** A bound and how the MIP ended: proven optimal, or stopped by its node limit or (safety) time limit. */
+export interface Bound {
+  bound: number;
+  exact: boolean;
+  /** "optimal", "nodes" (the deterministic node limit), "time" (the safety time limit: load-dependent). */
+  stop: "optimal" | "nodes" | "time";
+  nodes: number;
+  /** The node limit it was solved with. */
+  limit: number;
+}
+
+/**
+ * The bound of a trip (`key`: set and seed, e.g. "H:9003"), read from the committed cache
+ * (bench/results/fair-bounds.json) when the MIP there is the same (a hash of its LP text: a changed
+ * generator, compile or bound model recomputes) and was proven optimal or stopped at no fewer nodes
+ * than asked now (more nodes give a bound at least as tight, as deterministically), else solved and
+ * written back.
+ */
+export async function cachedBound(problem: Problem, key: string, aloneOnly = false): Promise<Bound> {
+  const text = boundMip(problem, aloneOnly);
+  if (text === null) return { bound: 0, exact: true, stop: "optimal", nodes: 0, limit: 0 };
+  const hash = mipHash(text);
+  const cache = readCache();
+  const id = aloneOnly ? `${key}:reach` : key;
+  const hit = cache[id];
+  if (hit && hit.hash === hash && (hit.exact || hit.limit >= MIP_NODES)) return hit;
+  const fresh = await solveBound(text);
+  // Read again: another entry may have been written since (a bench split over processes).
+  cache[id] = { hash, ...fresh };
+  writeCache({ ...readCache(), [id]: cache[id]! });
+  return fresh;
+}
+
+/** The cache's key of a bound MIP. */
+export function mipHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+type Cache = Record<string, Bound & { hash: string }>;
+const CACHE = join(RESULTS, "fair-bounds.json");
+export function readCache(): Cache {
+  return existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, "utf8")) as Cache) : {};
+}
+export function writeCache(cache: Cache): void {
+  const sorted = Object.fromEntries(
+    Object.entries(cache).sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true })),
+  );
+  writeFileSync(CACHE, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
+/** The bound of a trip, solved now (no cache). */
+export async function worstShareBound(problem: Problem, aloneOnly = false): Promise<Bound> {
+  const text = boundMip(problem, aloneOnly);
+  return text === null ? { bound: 0, exact: true, stop: "optimal", nodes: 0, limit: 0 } : solveBound(text);
+}
+
+/**
+ * The MIP's LP-format text (without its Binary section: the LP relaxation); null when no place can go
+ * anywhere.
+ */
+export function boundMip(problem: Problem, aloneOnly: boolean): string | null {
   const c = compile(problem);
   const model = c.relaxed ?? c.model;
   const n = model.places;
@@ -157,37 +217,59 @@ export async function worstShareBound(
     const terms = memberTerms[p]!;
     rows.push(`${terms.length ? `${terms.join(" + ")} - ` : ""}${wished[p]} s >= 0`);
   }
-  if (cols.length === 0) return { bound: 0, exact: true };
-  const text = (binary: boolean) =>
-    `Maximize\n obj: s\nSubject To\n${rows.map((r, i) => ` c${i}: ${r}`).join("\n")}\nBounds\n 0 <= s <= 1\n${
-      binary ? "" : [...cols, ...days].map((y) => ` 0 <= ${y} <= 1`).join("\n")
-    }\n${binary ? `Binary\n ${[...cols, ...days].join(" ")}\n` : ""}End\n`;
-  const mip = mipBound(highs, text(true));
-  if (mip?.exact) return mip;
-  const lp = highs.solve(text(false), { output_flag: false });
+  if (cols.length === 0) return null;
+  const vars = [...cols, ...days];
+  return `Maximize\n obj: s\nSubject To\n${rows.map((r, i) => ` c${i}: ${r}`).join("\n")}\nBounds\n 0 <= s <= 1\n${vars
+    .map((y) => ` 0 <= ${y} <= 1`)
+    .join("\n")}\nBinary\n ${vars.join(" ")}\nEnd\n`;
+}
+
+async function solveBound(mipText: string): Promise<Bound> {
+  highs ??= await highsLoader();
+  const mip = mipBound(highs, mipText);
+  if (mip.exact) return mip;
+  const lp = highs.solve(mipText.replace(/\nBinary\n[^\n]*\n/, "\n"), { output_flag: false });
   if (lp.Status !== "Optimal") throw new Error(`bound: LP ${lp.Status}`);
-  // The MIP's proven (dual) bound where it stopped at its time limit, when below the LP's.
-  return { bound: Math.min(lp.ObjectiveValue, mip?.bound ?? 1), exact: false };
+  // The MIP's proven (dual) bound where it stopped at its limit, when below the LP's.
+  return lp.ObjectiveValue < mip.bound ? { ...mip, bound: lp.ObjectiveValue } : mip;
 }
 
 /** HiGHS status code of a proven optimum. */
 const OPTIMAL = 7;
 /**
- * Seconds the MIP may run; a MIP that stops there still proves its dual bound, a looser one
- * (FAIR_BOUND_SECONDS: more time proves more bounds exactly, and a tighter bound is still a bound).
+ * The MIP's limits. Nodes (FAIR_BOUND_NODES, default 12000) stop it deterministically, so a bound
+ * does not depend on the machine's load; the wall-time limit (FAIR_BOUND_SECONDS, default 600) is only
+ * a safety stop, and a bound it cut says so ("time"). A MIP stopped early still proves its dual bound,
+ * a looser one (more nodes prove more bounds exactly; a tighter bound is still a bound).
  */
-const MIP_SECONDS = Number(process.env.FAIR_BOUND_SECONDS ?? 20);
+const MIP_NODES = Number(process.env.FAIR_BOUND_NODES ?? 12_000);
+const MIP_SECONDS = Number(process.env.FAIR_BOUND_SECONDS ?? 600);
 
-/** The MIP's optimum, or the bound it proved by its time limit; null when it proved nothing. */
-function mipBound(highs: Highs, lp: string): { bound: number; exact: boolean } | null {
+/** The MIP's optimum, or the bound it proved by its limit (1, the bound on s, when it proved none). */
+function mipBound(highs: Highs, lp: string): Bound {
   const model = highs.createModel({ format: "lp", data: lp });
   try {
-    model.options.set({ time_limit: MIP_SECONDS, mip_rel_gap: 0, output_flag: false });
+    model.options.set({
+      time_limit: MIP_SECONDS,
+      mip_max_nodes: MIP_NODES,
+      mip_rel_gap: 0,
+      output_flag: false,
+    });
     const run = model.run();
-    if (run.modelStatus === OPTIMAL) return { bound: model.getObjectiveValue(), exact: true };
+    const nodes = Number(model.info.get("mip_node_count"));
+    if (run.modelStatus === OPTIMAL)
+      return { bound: model.getObjectiveValue(), exact: true, stop: "optimal", nodes, limit: MIP_NODES };
     const dual = Number(model.info.get("mip_dual_bound"));
-    return Number.isFinite(dual) ? { bound: dual, exact: false } : null;
+    return {
+      bound: Number.isFinite(dual) ? Math.min(1, dual) : 1,
+      exact: false,
+      stop: run.modelStatus === TIME_LIMIT ? "time" : "nodes",
+      nodes,
+      limit: MIP_NODES,
+    };
   } finally {
     model.dispose();
   }
 }
+/** HiGHS status code of a run stopped by its time limit. */
+const TIME_LIMIT = 13;

@@ -5,8 +5,10 @@
  * `mixedTrip`, 2-7 members, 2-7 days, 12-44 places and far places, some wished for the night).
  *
  *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|M|H|HM|H2|HM2|both|none] [--trips N] [--skip K]
- *   (FAIR_BOUND_SECONDS=S: the bound's MIP time limit, default 20)
- *     [--travel-weight X] [--reach] [--time]
+ *   (the bounds are read from bench/results/fair-bounds.json, keyed by set, trip and a hash of the
+ *   bound's MIP, and solved and written there when missing or changed: FAIR_BOUND_NODES=N, the MIP's
+ *   node limit, default 12000, deterministic; FAIR_BOUND_SECONDS=S, a safety time limit, default 600)
+ *     [--travel-weight X] [--reach] [--time] [--bounds-only] [--no-max-min]
  *
  * Per trip, at fairness 0, 0.3, 0.6 and 1: the worst-off member's raw share (the wish value of their
  * places in the plan over the wish value of all their wishes) and their share of their solo best, and
@@ -31,7 +33,7 @@ import { type SolveOptions, solveSync } from "../src/solve";
 import type { Plan, Problem } from "../src/types";
 import { generateTrip, groupTrip, mixedTrip } from "../test/generate";
 import { arg, median, RESULTS } from "./common";
-import { worstShareBound } from "./fair-bound";
+import { type Bound, cachedBound } from "./fair-bound";
 
 const WEIGHTS = [0, 0.3, 0.6, 1] as const;
 /**
@@ -108,6 +110,10 @@ interface Row {
   maxMin: number;
   bound: number;
   exact: boolean;
+  /** How the bound's MIP ended (`Bound.stop`) and its branch-and-bound nodes. */
+  stop: Bound["stop"];
+  nodes: number;
+  limit: number;
   /** The bound over the places and days the search considers (`worstShareBound` aloneOnly; `--reach`). */
   reachBound: number;
 }
@@ -115,7 +121,7 @@ interface Row {
 /** The worst-off share at weight index i over its proven bound (1 when the bound is 0). */
 const ofBound = (r: Row, i: number) => (r.bound > 1e-9 ? Math.min(1, r.at[i]!.raw / r.bound) : 1);
 
-async function measure(trip: Problem, travelWeight: number): Promise<Omit<Row, "seed">> {
+async function measure(trip: Problem, travelWeight: number, key: string): Promise<Omit<Row, "seed">> {
   const wished: Record<string, number> = Object.fromEntries(trip.members.map((m) => [m, 0]));
   for (const p of trip.places) for (const [m, w] of Object.entries(p.wishes)) if (w > 0) wished[m]! += w;
   const problems = WEIGHTS.map((w) => ({
@@ -132,13 +138,15 @@ async function measure(trip: Problem, travelWeight: number): Promise<Omit<Row, "
     const best = soloBest(worst);
     return { raw: raw(worst), best: best > 0 ? by[worst]! / best : 1, value: group, ms: plan.ms };
   });
+  // `--no-max-min`: skip it (NaN; it only informs, no bar uses it), to save a third of a set's time.
   const maxMin = (() => {
+    if (process.argv.includes("--no-max-min")) return Number.NaN;
     const plan = maxMinPlan({ ...trip, settings: { ...trip.settings, travelWeight } });
     const { by } = collectedBy(trip, plan);
     return Math.min(...trip.members.map((m) => (wished[m]! > 0 ? by[m]! / wished[m]! : 1)));
   })();
-  const { bound, exact } = await worstShareBound(trip);
-  const reach = process.argv.includes("--reach") ? await worstShareBound(trip, true) : { bound: Number.NaN };
+  const { bound, exact, stop, nodes, limit } = await cachedBound(trip, key);
+  const reach = process.argv.includes("--reach") ? await cachedBound(trip, key, true) : { bound: Number.NaN };
   return {
     members: trip.members.length,
     days: trip.days.length,
@@ -147,6 +155,9 @@ async function measure(trip: Problem, travelWeight: number): Promise<Omit<Row, "
     maxMin,
     bound,
     exact,
+    stop,
+    nodes,
+    limit,
     reachBound: reach.bound,
   };
 }
@@ -156,6 +167,7 @@ const f3 = (x: number) => x.toFixed(3);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 async function benchSet(
+  set: string,
   name: string,
   first: number,
   make: (seed: number) => Problem,
@@ -163,17 +175,26 @@ async function benchSet(
   travelWeight: number,
 ): Promise<void> {
   console.log(`\nSet ${name}: trips ${first}-${first + count - 1}, travel weight ${travelWeight}\n`);
+  if (process.argv.includes("--bounds-only")) {
+    // Only the bounds into the cache (no solve).
+    for (let seed = first; seed < first + count; seed++) {
+      const t0 = Date.now();
+      const b = await cachedBound(make(seed), `${set}:${seed}`);
+      console.log(`| ${seed} | ${f3(b.bound)} | ${b.stop} | ${b.nodes} nodes | ${Date.now() - t0} ms |`);
+    }
+    return;
+  }
   console.log(
     "| trip | members, days, places | worst-off raw share / their share of solo best at w = 0 | 0.3 | 0.6 | 1 | max-min solve | upper bound: places the search considers / every place | worst-off at 0.6 / bound | group wish value at 0 / 0.3 / 0.6 / 1 | ms at 0.6 |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   const rows: Row[] = [];
   for (let seed = first; seed < first + count; seed++) {
-    const row = { seed, ...(await measure(make(seed), travelWeight)) };
+    const row = { seed, ...(await measure(make(seed), travelWeight, `${set}:${seed}`)) };
     rows.push(row);
     const cell = (i: number) => `${f3(row.at[i]!.raw)} / ${f3(row.at[i]!.best)}`;
     console.log(
-      `| ${seed} | ${row.members}, ${row.days}, ${row.places} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${f3(row.maxMin)} | ${Number.isNaN(row.reachBound) ? "-" : f3(row.reachBound)} / ${f3(row.bound)}${row.exact ? "" : " (not exact)"} | ${f3(ofBound(row, 2))} | ${row.at.map((a) => a.value).join(" / ")} | ${row.at[2]!.ms} |`,
+      `| ${seed} | ${row.members}, ${row.days}, ${row.places} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${f3(row.maxMin)} | ${Number.isNaN(row.reachBound) ? "-" : f3(row.reachBound)} / ${f3(row.bound)}${row.exact ? "" : ` (not exact: ${row.stop === "time" ? "time" : "node"} limit)`} | ${f3(ofBound(row, 2))} | ${row.at.map((a) => a.value).join(" / ")} | ${row.at[2]!.ms} |`,
     );
   }
   const kept = (i: number) => rows.map((r) => r.at[i]!.value / r.at[0]!.value);
@@ -190,6 +211,17 @@ async function benchSet(
   });
   console.log(
     `| max-min solve | ${f3(mean(rows.map((r) => r.maxMin)))} | | | | |\n| upper bound, places the search considers | ${f3(mean(rows.map((r) => r.reachBound)))} | | | | |\n| upper bound, every place | ${f3(mean(rows.map((r) => r.bound)))} | | | | |`,
+  );
+  const byStop = (stop: Bound["stop"]) => rows.filter((r) => r.stop === stop).length;
+  console.log(
+    `\nBounds (bench/results/fair-bounds.json): ${byStop("optimal")} proven optimal, ${byStop("nodes")} stopped by their node limit (${[...new Set(rows.filter((r) => r.stop === "nodes").map((r) => r.limit))].join(", ") || "-"} nodes; their MIP's proven dual bound), ${byStop("time")} by the safety time limit (load-dependent)${
+      byStop("time")
+        ? `: ${rows
+            .filter((r) => r.stop === "time")
+            .map((r) => r.seed)
+            .join(", ")}`
+        : ""
+    }`,
   );
   const lift = raws[2]! - raws[0]!;
   const value = mean(kept(2));
@@ -213,7 +245,7 @@ async function benchSet(
     `- (issue 12) w = 0.6 lifts the worst-off raw share by ${f3(lift)} over w = 0 (bar >= ${LIFT_BAR}): ${mark(lift >= LIFT_BAR)}`,
   );
   const csv = [
-    "trip,members,days,places,w,worst_raw_share,worst_share_of_solo_best,group_value,ms,max_min_raw_share,upper_bound_considered,upper_bound,bound_exact",
+    "trip,members,days,places,w,worst_raw_share,worst_share_of_solo_best,group_value,ms,max_min_raw_share,upper_bound_considered,upper_bound,bound_exact,bound_stop,bound_nodes",
     ...rows.flatMap((r) =>
       r.at.map((a, i) =>
         [
@@ -230,6 +262,8 @@ async function benchSet(
           f3(r.reachBound),
           f3(r.bound),
           r.exact,
+          r.stop,
+          r.nodes,
         ].join(","),
       ),
     ),
@@ -247,7 +281,7 @@ for (const name of which === "BOTH" ? ["A", "B"] : which === "NONE" ? [] : [whic
   const set = SETS[name];
   if (set === undefined)
     throw new Error(`--set: expected A, B, C, M, H, HM, H2, HM2, both (A and B) or none, got "${which}"`);
-  await benchSet(skip ? `${name}-from-${skip}` : name, set.first + skip, set.trip, count, travelWeight);
+  await benchSet(name, skip ? `${name}-from-${skip}` : name, set.first + skip, set.trip, count, travelWeight);
 }
 
 if (process.argv.includes("--time")) {

@@ -81,7 +81,6 @@ describe("adding a document", () => {
     const events: TripEvent[] = [];
     const off = t.app.ctx.bus.subscribeAll((e) => e.type === "documents.changed" && events.push(e));
     const res = await post(member, trip.id, PDF, "KE721 e-ticket.pdf");
-    off();
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json() as TripDocument;
     expect(doc).toMatchObject({
@@ -98,6 +97,9 @@ describe("adding a document", () => {
       canEdit: true,
       canShare: true,
     });
+    // On PostgreSQL the event comes back through NOTIFY, a moment after the answer.
+    await expect.poll(() => events.length).toBe(1);
+    off();
     expect(events).toEqual([{ type: "documents.changed", tripId: trip.id, seq: expect.any(Number) }]);
 
     const file = await fetchFile(owner, doc.url);

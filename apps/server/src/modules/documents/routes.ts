@@ -5,11 +5,9 @@ import {
   documentUploadQuerySchema,
   MAX_DOCUMENT_BYTES,
 } from "@tabi/contracts";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { AppError, badRequest } from "../../http/errors";
 import { scopeOf } from "../../http/guards";
-import { text } from "../../i18n";
+import { readOneFile } from "../../http/multipart";
 import type { App, AppContext } from "../types";
 import { downloadName, inlineDisposition } from "./files";
 import { DocumentService } from "./service";
@@ -19,36 +17,12 @@ const tripParams = z.object({ tripId: z.string() });
 const documentParams = tripParams.extend({ documentId: z.string().max(100) });
 const BASE = "/api/trips/:tripId/documents";
 /** Room for the multipart framing around a file of the largest size allowed. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", text("server:documents.tooLarge"));
-const noFile = () => badRequest(text("server:documents.noFile"));
 
 /**
  * A crafted PDF (or an image that is one too) must not run anything on our origin: no script, no
  * form, no plugin, as if it came from nowhere. It still shows in the browser's viewer.
  */
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
-
-/** The one file of a multipart request, read into memory (at most MAX_DOCUMENT_BYTES). */
-async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  // A declared length far over the limit is refused before a byte is read.
-  if (Number(request.headers["content-length"] ?? 0) > MAX_DOCUMENT_BYTES + MULTIPART_OVERHEAD)
-    throw tooLarge();
-  if (!request.isMultipart()) throw noFile();
-  try {
-    const part = await request.file();
-    if (!part) throw noFile();
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw noFile();
-    return { bytes, fileName: part.filename };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    // A cut-off or malformed form (busboy's errors carry no status): the caller's doing, not ours.
-    throw badRequest(text("server:documents.unreadable"));
-  }
-}
 
 /**
  * Documents of a trip (issue 30 item 4): members add PDFs and images (multipart, one file, its type
@@ -87,7 +61,11 @@ export async function documentRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const file = await readFile(request);
+      const file = await readOneFile(request, MAX_DOCUMENT_BYTES, {
+        tooLarge: "server:documents.tooLarge",
+        noFile: "server:documents.noFile",
+        unreadable: "server:documents.unreadable",
+      });
       const created = await documents.create(
         scope,
         { ...file, bookingId: request.query.bookingId, shared: request.query.shared === "true" },

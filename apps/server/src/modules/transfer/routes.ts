@@ -7,10 +7,11 @@ import {
   importAddSchema,
   importPreviewSchema,
 } from "@tabi/contracts";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import { scopeOf } from "../../http/guards";
+import { readOneFile } from "../../http/multipart";
 import { type ServerKey, text } from "../../i18n";
 import { visitorOf } from "../sharing/routes";
 import type { SharingService } from "../sharing/service";
@@ -41,30 +42,6 @@ const PROBLEM_KEY: Record<ImportProblem, ServerKey> = {
 const tripParams = z.object({ tripId: z.string() });
 const exportParams = tripParams.extend({ format: z.enum(EXPORT_FORMATS) });
 const sharedExportParams = z.object({ token: z.string().max(200), format: z.enum(EXPORT_FORMATS) });
-
-/** Room for the multipart framing around a file of the largest size allowed. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", text("server:transfer.tooLarge"));
-const noFile = () => badRequest(text("server:transfer.noFile"));
-
-/** The one file of a multipart request, at most IMPORT_MAX_BYTES. */
-async function readImportFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  if (Number(request.headers["content-length"] ?? 0) > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD)
-    throw tooLarge();
-  if (!request.isMultipart()) throw noFile();
-  try {
-    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!part) throw noFile();
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw noFile();
-    return { bytes, fileName: part.filename ?? "" };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw badRequest(text("server:transfer.unreadable"));
-  }
-}
 
 function sendExport(
   reply: FastifyReply,
@@ -106,7 +83,16 @@ export async function transferRoutes(app: App, ctx: AppContext, sharing: Sharing
     async (request) => {
       const scope = scopeOf(request);
       const user = await request.requireUser();
-      const file = await readImportFile(request);
+      const file = await readOneFile(
+        request,
+        IMPORT_MAX_BYTES,
+        {
+          tooLarge: "server:transfer.tooLarge",
+          noFile: "server:transfer.noFile",
+          unreadable: "server:transfer.unreadable",
+        },
+        { fileSize: IMPORT_MAX_BYTES, files: 1 },
+      );
       let parsed: ReturnType<typeof parseImport>;
       try {
         parsed = parseImport(file.bytes, file.fileName);

@@ -1,10 +1,9 @@
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import { MAX_UPLOAD_BYTES, uploadSchema } from "@tabi/contracts";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { scopeOf } from "../../http/guards";
-import { text } from "../../i18n";
+import { readOneFile } from "../../http/multipart";
 import type { App, AppContext } from "../types";
 import { findUpload } from "./queries";
 import { createUpload, readUpload } from "./service";
@@ -15,34 +14,8 @@ export const multipartOptions: FastifyMultipartOptions = {
   throwFileSizeLimit: true,
 };
 
-/** Room for the multipart framing around a file of the largest size allowed. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new AppError(413, "PAYLOAD_TOO_LARGE", text("server:uploads.tooLarge"));
-const noFile = () => badRequest(text("server:uploads.noFile"));
-
 const tripParams = z.object({ tripId: z.string() });
 const uploadParams = tripParams.extend({ uploadId: z.uuid() });
-
-/** The one file of a multipart request, read into memory (at most MAX_UPLOAD_BYTES). */
-async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  // A declared length far over the limit is refused before a byte is read.
-  if (Number(request.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD)
-    throw tooLarge();
-  if (!request.isMultipart()) throw noFile();
-  try {
-    const part = await request.file();
-    if (!part) throw noFile();
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) throw noFile();
-    return { bytes, fileName: part.filename };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    // A cut-off or malformed form (busboy's errors carry no status): the caller's doing, not ours.
-    throw badRequest(text("server:uploads.unreadable"));
-  }
-}
 
 export async function uploadRoutes(app: App, ctx: AppContext) {
   const { db } = ctx.database;
@@ -68,7 +41,11 @@ export async function uploadRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const scope = scopeOf(request);
-      const file = await readFile(request);
+      const file = await readOneFile(request, MAX_UPLOAD_BYTES, {
+        tooLarge: "server:uploads.tooLarge",
+        noFile: "server:uploads.noFile",
+        unreadable: "server:uploads.unreadable",
+      });
       const upload = await createUpload({ db, storage, log: request.log }, scope, {
         ...file,
         purpose: request.query.purpose,

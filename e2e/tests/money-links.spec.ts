@@ -105,7 +105,7 @@ test("a booking becomes an expense with a receipt, a meal is linked, and the sum
   await expect(d.getByLabel("Linked to")).toHaveValue(`booking:${hotelId}`);
 
   // A receipt photo: uploaded at once, shown as a thumbnail; a second one is removed again.
-  const input = d.getByTestId("receipt-input");
+  const input = d.getByTestId("receipts-input");
   await input.setInputFiles({ name: "receipt.jpg", mimeType: "image/jpeg", buffer: await receiptPhoto() });
   await expect(d.getByRole("button", { name: "Open receipt 1" })).toBeVisible();
   await input.setInputFiles({ name: "again.jpg", mimeType: "image/jpeg", buffer: await receiptPhoto() });

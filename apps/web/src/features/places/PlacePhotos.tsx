@@ -1,21 +1,6 @@
 import { MAX_PHOTOS_PER_PLACE } from "@tabi/contracts";
-import { ImagePlus, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { serverText } from "../../i18n";
-import { formatPercent } from "../../i18n/format";
-import { ApiError } from "../../lib/api";
-import { checkImageFile, uploadImage } from "../../lib/upload";
-import { Spinner } from "../../ui/Spinner";
-import { photoThumb } from "./photos";
-
-interface Pending {
-  id: number;
-  name: string;
-  progress: number;
-}
-
-let nextPending = 0;
+import { PhotoPicker } from "./PhotoPicker";
 
 /**
  * A place's photos (up to 5, spec 3): thumbnails with a remove button and "Add photo", which uploads
@@ -38,133 +23,28 @@ export function PlacePhotos({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
-  const [error, setError] = useState("");
-  const aborts = useRef(new Set<AbortController>());
-
-  useEffect(() => onBusyChange?.(pending.length > 0), [pending.length, onBusyChange]);
-  // Leaving the form stops what is still uploading.
-  useEffect(() => {
-    const running = aborts.current;
-    return () => {
-      for (const a of running) a.abort();
-    };
-  }, []);
-
-  const free = MAX_PHOTOS_PER_PLACE - photos.length - pending.length;
-
-  async function add(file: File) {
-    const problem = checkImageFile(file);
-    if (problem) {
-      setError(
-        problem === "notImage"
-          ? t("places:photos.notImage", { name: file.name })
-          : t("places:photos.tooLarge", { name: file.name }),
-      );
-      return;
-    }
-    const id = nextPending++;
-    const abort = new AbortController();
-    aborts.current.add(abort);
-    setPending((p) => [...p, { id, name: file.name, progress: 0 }]);
-    try {
-      const upload = await uploadImage(tripId, file, {
-        purpose: "place",
-        signal: abort.signal,
-        onProgress: (progress) => setPending((p) => p.map((x) => (x.id === id ? { ...x, progress } : x))),
-      });
-      onChange((list) => [...list, upload.url].slice(0, MAX_PHOTOS_PER_PLACE));
-    } catch (err) {
-      if ((err as Error).name === "AbortError") return;
-      setError(
-        err instanceof ApiError && err.status > 0
-          ? serverText(err.message)
-          : t("places:photos.uploadFailed", { name: file.name }),
-      );
-    } finally {
-      aborts.current.delete(abort);
-      setPending((p) => p.filter((x) => x.id !== id));
-    }
-  }
-
-  function choose(files: FileList | null) {
-    setError("");
-    for (const file of Array.from(files ?? []).slice(0, Math.max(0, free))) void add(file);
-    if ((files?.length ?? 0) > free) setError(t("places:photos.limit", { max: MAX_PHOTOS_PER_PLACE }));
-    if (input.current) input.current.value = ""; // the same file may be chosen again
-  }
-
-  if (disabled && photos.length === 0) return null;
-  const tile =
-    "relative size-20 shrink-0 overflow-hidden rounded-xl ring-1 ring-slate-200 dark:ring-slate-700";
   return (
-    <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-2">
-        <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{t("places:photos.title")}</p>
-        <span className="text-xs text-slate-500 dark:text-slate-400">
-          {t("places:photos.count", { index: photos.length, max: MAX_PHOTOS_PER_PLACE })}
-        </span>
-      </div>
-      <ul className="flex flex-wrap gap-2">
-        {photos.map((url, i) => (
-          <li key={url} className={tile}>
-            <img
-              src={photoThumb(url)}
-              alt={t("places:photos.photo", { index: i + 1 })}
-              className="size-full object-cover"
-            />
-            {disabled ? null : (
-              <button
-                type="button"
-                aria-label={t("places:photos.remove", { index: i + 1 })}
-                onClick={() => onChange((list) => list.filter((u) => u !== url))}
-                className="absolute right-1 top-1 rounded-full bg-black/60 p-1 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                <X className="size-3.5" aria-hidden />
-              </button>
-            )}
-          </li>
-        ))}
-        {pending.map((p) => (
-          <li
-            key={p.id}
-            className={`${tile} flex flex-col items-center justify-center gap-1 bg-slate-50 dark:bg-slate-800`}
-          >
-            <Spinner label={t("places:photos.uploading", { name: p.name })} />
-            <span className="text-xs tabular-nums text-slate-600 dark:text-slate-300">
-              {formatPercent(p.progress)}
-            </span>
-          </li>
-        ))}
-        {disabled || free <= 0 ? null : (
-          <li>
-            <button
-              type="button"
-              onClick={() => input.current?.click()}
-              className={`${tile} flex flex-col items-center justify-center gap-1 border-2 border-dashed border-slate-300 text-xs font-medium text-slate-600 ring-0 hover:border-brand-500 hover:text-brand-700 dark:border-slate-600 dark:text-slate-300 dark:hover:text-brand-100`}
-            >
-              <ImagePlus className="size-5" aria-hidden />
-              {t("places:photos.add")}
-            </button>
-          </li>
-        )}
-      </ul>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple
-        hidden
-        onChange={(e) => choose(e.target.files)}
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : (
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t("places:photos.hint")}</p>
-      )}
-    </div>
+    <PhotoPicker
+      tripId={tripId}
+      purpose="place"
+      photos={photos}
+      max={MAX_PHOTOS_PER_PLACE}
+      onChange={onChange}
+      onBusyChange={onBusyChange}
+      disabled={disabled}
+      texts={{
+        title: t("places:photos.title"),
+        count: t("places:photos.count", { index: photos.length, max: MAX_PHOTOS_PER_PLACE }),
+        photo: (index) => t("places:photos.photo", { index }),
+        remove: (index) => t("places:photos.remove", { index }),
+        add: t("places:photos.add"),
+        uploading: (name) => t("places:photos.uploading", { name }),
+        notImage: (name) => t("places:photos.notImage", { name }),
+        tooLarge: (name) => t("places:photos.tooLarge", { name }),
+        uploadFailed: (name) => t("places:photos.uploadFailed", { name }),
+        limit: t("places:photos.limit", { max: MAX_PHOTOS_PER_PLACE }),
+        hint: t("places:photos.hint"),
+      }}
+    />
   );
 }

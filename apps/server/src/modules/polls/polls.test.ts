@@ -64,9 +64,12 @@ const votesOf = (p: Poll) => Object.fromEntries(p.options.map((o) => [o.label, o
 
 describe("polls", () => {
   it("counts one vote per member, lets a member change it, and tells the trip's channel", async () => {
-    const { owner, aiko, ben, base } = await group("vote");
+    const { owner, aiko, ben, base, trip } = await group("vote");
     const events: TripEvent[] = [];
-    const off = t.app.ctx.bus.subscribeAll((e) => e.type === "polls.changed" && events.push(e));
+    // This trip's only: on PostgreSQL an earlier test's event may come back late through NOTIFY.
+    const off = t.app.ctx.bus.subscribeAll(
+      (e) => e.type === "polls.changed" && e.tripId === trip.id && events.push(e),
+    );
     const made = await aiko.post(base, textPoll());
     expect(made.statusCode).toBe(201);
     const poll = made.json() as Poll;

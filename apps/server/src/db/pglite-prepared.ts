@@ -17,6 +17,15 @@ let counter = 0;
 /** The statement's rows, run as a prepared statement of this PGlite instance. */
 export async function runPrepared<R>(client: PGlite, query: SQL): Promise<R[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return runPreparedText<R>(client, text, params);
+}
+
+/** `runPrepared` of a statement already turned into text and parameters (db/compiled.ts). */
+export async function runPreparedText<R>(
+  client: PGlite,
+  text: string,
+  params: readonly unknown[],
+): Promise<R[]> {
   const names = prepared.get(client) ?? new Map<string, Promise<string>>();
   prepared.set(client, names);
   let name = names.get(text);

@@ -1,4 +1,5 @@
 import { lt, sql } from "drizzle-orm";
+import { compiled, rowsOfCompiled } from "../db/compiled";
 import type { Database } from "../db/connect";
 import { counters } from "../db/schema";
 
@@ -60,6 +61,18 @@ export class MemoryCounters implements Counters {
   }
 }
 
+const HIT = compiled("counters.hit", () => {
+  const p = sql.placeholder;
+  return sql`insert into ${counters} (key, count, window_ends, last_at)
+    values (${p("key")}, 1, ${p("ends")}::bigint, ${p("now")}::bigint)
+    on conflict (key) do update set
+      count = case when ${counters}.window_ends <= ${p("now")}::bigint then 1 else ${counters}.count + 1 end,
+      window_ends = case when ${counters}.window_ends <= ${p("now")}::bigint then ${p("ends")}::bigint
+        else ${counters}.window_ends end,
+      last_at = ${p("now")}::bigint
+    returning count, window_ends as "windowEnds", last_at as "lastAt"`;
+});
+
 /** Every process's counts in one table; one statement per hit. Ended windows are swept each minute. */
 export class PgCounters implements Counters {
   private readonly timer: NodeJS.Timeout;
@@ -75,18 +88,12 @@ export class PgCounters implements Counters {
   }
 
   async hit(key: string, windowMs: number, now = Date.now()): Promise<Count> {
-    const [row] = await this.db
-      .insert(counters)
-      .values({ key, count: 1, windowEnds: now + windowMs, lastAt: now })
-      .onConflictDoUpdate({
-        target: counters.key,
-        set: {
-          count: sql`case when ${counters.windowEnds} <= ${now} then 1 else ${counters.count} + 1 end`,
-          windowEnds: sql`case when ${counters.windowEnds} <= ${now} then ${now + windowMs} else ${counters.windowEnds} end`,
-          lastAt: sql`${now}`,
-        },
-      })
-      .returning({ count: counters.count, windowEnds: counters.windowEnds, lastAt: counters.lastAt });
+    // One statement a limited request (adding a place): built once (db/compiled.ts).
+    const [row] = await rowsOfCompiled<{ count: number; windowEnds: string; lastAt: string }>(this.db, HIT, {
+      key,
+      now,
+      ends: now + windowMs,
+    });
     return { count: row!.count, windowEnds: Number(row!.windowEnds), lastAt: Number(row!.lastAt) };
   }
 

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { TripEvent, TripEventInput } from "@tabi/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/connect";
+import { rowsOf } from "../db/json-rows";
 import { trips } from "../db/schema";
 import { type CacheClear, CHANNEL, NOTIFY_MAX_BYTES, PgNotifyListener, type TripSignal } from "./pg-notify";
 
@@ -101,12 +102,13 @@ export class TripBus {
         )::text) from next`)) as unknown as { rows: { seq: number }[] };
       seq = Number(result.rows[0]?.seq ?? 0); // a bigint column comes back as text
     } else {
-      const [row] = await this.db
-        .update(trips)
-        .set({ eventSeq: sql`${trips.eventSeq} + 1` })
-        .where(eq(trips.id, event.tripId))
-        .returning({ seq: trips.eventSeq });
-      seq = row?.seq ?? 0;
+      // PGlite: prepared once and run in one protocol step (db/pglite-prepared.ts); as a drizzle
+      // update it took as long as adding the place itself (issue 28).
+      const [row] = await rowsOf<{ seq: number }>(
+        this.db,
+        sql`update ${trips} set event_seq = event_seq + 1 where id = ${event.tripId}::uuid returning event_seq as seq`,
+      );
+      seq = Number(row?.seq ?? 0);
     }
     const full = { ...event, seq } as TripEvent;
     this.emit(full);

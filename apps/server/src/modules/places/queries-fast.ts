@@ -1,4 +1,5 @@
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { compiled, rowsOfCompiled } from "../../db/compiled";
 import type { Executor } from "../../db/connect";
 import { rowFromJson, rowsOf, typedParam } from "../../db/json-rows";
 import {
@@ -43,7 +44,7 @@ interface ViewsJson {
  * The rest of a statement whose `places` column is given: wishes and skips (of `wishesOf` places, a
  * condition on `w.place_id`), members, plan.
  */
-function viewColumns(tripId: string, wishesOf: SQL | null) {
+function viewColumns(tripId: string | Placeholder, wishesOf: SQL | null) {
   const wishes = wishesOf
     ? sql`(select json_agg(json_build_object('placeId', w.place_id, 'userId', w.user_id,
           'wishLevel', w.wish_level) order by w.created_at)
@@ -158,41 +159,60 @@ export async function addIfClear(
   wishLevel: number,
   check: AddCheck,
 ): Promise<(PlaceView & { tripZone: string }) | undefined> {
-  const insert = assignments({ ...values, tripId: scope.tripId, userId: scope.userId } as Partial<PlaceRow>);
-  const mine =
-    check.limit === undefined
-      ? sql`0`
-      : sql`(select count(*) from ${placeWishes} w join ${places} p on p.id = w.place_id
-          where p.trip_id = ${scope.tripId} and w.user_id = ${scope.userId})`;
-  const provider = values.providerPlaceId ? sql` or s.provider_place_id = ${values.providerPlaceId}` : sql``;
-  const under = check.limit === undefined ? sql`` : sql` and c.mine < ${check.limit}`;
-  const [row] = await rowsOf<ViewsJson>(
-    db,
-    sql`with c as (
-      select t.add_place_deadline as deadline, t.timezone as zone, ${mine} as mine,
-        exists (select 1 from ${places} s where s.trip_id = ${scope.tripId}
-          and (lower(s.name) = ${values.name.trim().toLowerCase()}${provider})) as similar
-      from ${trips} t where t.id = ${scope.tripId}
-    ), added as (
-      insert into ${places} (${insert.columns}) select ${insert.values} from c
-      where not c.similar${under}
-        and (${check.deadlineExempt} or c.deadline is null or c.deadline >= ${check.now.toISOString()}::timestamptz)
-      returning *
-    ), wish as (
-      insert into ${placeWishes} (place_id, user_id, wish_level)
-      select added.id, ${scope.userId}::uuid, ${wishLevel}::smallint from added
-    ) select (select json_agg(added) from added) as places, (select zone from c) as "tripZone",
-      ${viewColumns(scope.tripId, null)}`,
+  const row: Record<string, unknown> = { ...values, tripId: scope.tripId, userId: scope.userId };
+  const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+  const limited = check.limit !== undefined;
+  const provider = Boolean(values.providerPlaceId);
+  const statement = compiled(`places.addIfClear:${limited}:${provider}:${keys.join(",")}`, () =>
+    addStatement(keys as (keyof PlaceRow)[], limited, provider),
   );
-  const [view] = await decodeViews(db, row);
+  const [json] = await rowsOfCompiled<ViewsJson>(db, statement, {
+    ...row,
+    $name: values.name.trim().toLowerCase(),
+    $provider: values.providerPlaceId,
+    $limit: check.limit,
+    $exempt: check.deadlineExempt,
+    $now: check.now.toISOString(),
+    $wish: wishLevel,
+  });
+  const [view] = await decodeViews(db, json);
   // The only wish of a new place is the caller's (the statement does not read its own inserts).
   return (
     view && {
       ...view,
       wishes: view.addedBy ? [{ placeId: view.place.id, wishLevel, ...view.addedBy }] : [],
-      tripZone: row?.tripZone ?? "UTC",
+      tripZone: json?.tripZone ?? "UTC",
     }
   );
+}
+
+/** The add's statement for these columns, built once (db/compiled.ts): every value a placeholder. */
+function addStatement(keys: (keyof PlaceRow)[], limited: boolean, provider: boolean): SQL {
+  const p = sql.placeholder;
+  const tripId = p("tripId");
+  const userId = p("userId");
+  const insert = assignments(Object.fromEntries(keys.map((key) => [key, p(key)])) as Partial<PlaceRow>);
+  const mine = limited
+    ? sql`(select count(*) from ${placeWishes} w join ${places} pl on pl.id = w.place_id
+          where pl.trip_id = ${tripId} and w.user_id = ${userId})`
+    : sql`0`;
+  const similarProvider = provider ? sql` or s.provider_place_id = ${p("$provider")}` : sql``;
+  const under = limited ? sql` and c.mine < ${p("$limit")}` : sql``;
+  return sql`with c as (
+      select t.add_place_deadline as deadline, t.timezone as zone, ${mine} as mine,
+        exists (select 1 from ${places} s where s.trip_id = ${tripId}
+          and (lower(s.name) = ${p("$name")}${similarProvider})) as similar
+      from ${trips} t where t.id = ${tripId}
+    ), added as (
+      insert into ${places} (${insert.columns}) select ${insert.values} from c
+      where not c.similar${under}
+        and (${p("$exempt")} or c.deadline is null or c.deadline >= ${p("$now")}::timestamptz)
+      returning *
+    ), wish as (
+      insert into ${placeWishes} (place_id, user_id, wish_level)
+      select added.id, ${userId}::uuid, ${p("$wish")}::smallint from added
+    ) select (select json_agg(added) from added) as places, (select zone from c) as "tripZone",
+      ${viewColumns(tripId, null)}`;
 }
 
 /** Changes a place of the trip (`proposerOnly`: only if the caller proposed it) and reads it back. */

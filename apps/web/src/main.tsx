@@ -8,6 +8,8 @@ import { router } from "./app/router";
 import { installSessionHandling, startSessionRead } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
+import { currentTripId } from "./features/trips/currentTrip";
+import { startTripRead, tripOfAddress } from "./features/trips/tripFull";
 import { browserLanguage, i18n, initI18n, loadTripCatalogues } from "./i18n";
 import { preloadTripCatalogues } from "./i18n/bundles";
 import { seedClientConfig } from "./lib/config";
@@ -70,9 +72,15 @@ installSessionHandling(queryClient);
 // The session is read while the catalogues load, and the client config comes inlined in index.html
 // when the server serves it (lib/config.ts): the first screen waits for neither in series.
 startSessionRead();
-// A browser that remembers its user is most likely bound for home or a trip: the trip screens'
-// catalogues come along with the first screen's (app/layout/Shell.tsx waits for them beyond home).
-if (rememberedUser()) preloadTripCatalogues(browserLanguage());
+// A trip page's address names its trip: its one read starts now too, not after /api/me and the
+// catalogues (decision 0027; the trip query takes this answer, features/trips/tripFull.ts).
+const addressTrip = tripOfAddress(window.location.pathname, currentTripId());
+if (addressTrip) startTripRead(addressTrip);
+// A browser that remembers its user is most likely bound for home or a trip, and a trip's address
+// for its trip: the trip screens' catalogues come along with the first screen's (app/layout/Shell.tsx
+// waits for them beyond home).
+const tripBound = Boolean(rememberedUser() || addressTrip);
+if (tripBound) preloadTripCatalogues(browserLanguage());
 seedClientConfig(queryClient);
 
 function ThemedToaster() {
@@ -102,7 +110,7 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
 
 // The catalogues and what this device kept for offline use, both before the first render.
 await Promise.all([initI18n(), bootOffline(queryClient)]);
-if (rememberedUser()) void loadTripCatalogues();
+if (tripBound) void loadTripCatalogues();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

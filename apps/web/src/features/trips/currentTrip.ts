@@ -4,7 +4,8 @@ import { useCallback, useSyncExternalStore } from "react";
 const KEY = "currentTripId";
 const listeners = new Set<() => void>();
 
-function read(): string | null {
+/** The current trip as this browser remembers it. */
+export function currentTripId(): string | null {
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -26,6 +27,6 @@ export function useCurrentTripId(): [string | null, (id: string | null) => void]
   const id = useSyncExternalStore((cb) => {
     listeners.add(cb);
     return () => listeners.delete(cb);
-  }, read);
+  }, currentTripId);
   return [id, useCallback(setCurrentTripId, [])];
 }

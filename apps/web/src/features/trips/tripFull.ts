@@ -1,6 +1,6 @@
 import type { TripFull } from "@tabi/contracts";
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { ApiError, api } from "../../lib/api";
 import { bookingKeys } from "../bookings/api";
 import { itineraryKeys } from "../itinerary/api";
 import { placeKeys } from "../places/api";
@@ -17,11 +17,39 @@ export const tripFullQuery = (tripId: string) =>
   queryOptions({
     queryKey: [...tripKeys.all, "full", tripId] as const,
     queryFn: async ({ client }) => {
-      const full = await api<TripFull>(`/api/trips/${tripId}/full`);
+      const full = await (takeEarlyRead(tripId) ?? api<TripFull>(`/api/trips/${tripId}/full`));
       for (const [key, part] of fullParts(tripId)) client.setQueryData(key, part(full));
       return full;
     },
   });
+
+let early: { tripId: string; read: Promise<TripFull>; at: number } | undefined;
+/**
+ * The trip page's /full read started from its address at once (main.tsx), in parallel with /api/me
+ * and the catalogues instead of after them (decision 0027): the trip query's first read takes this
+ * answer (or its error) instead of asking again. A 401 is dropped: nobody was signed in yet, and the
+ * query asks itself once someone is; an answer nobody took within 10 s is too old to show.
+ */
+export function startTripRead(tripId: string): void {
+  const read = api<TripFull>(`/api/trips/${tripId}/full`);
+  early = { tripId, read, at: Date.now() };
+  read.catch((err) => {
+    if (early?.read === read && err instanceof ApiError && err.status === 401) early = undefined;
+  });
+}
+
+function takeEarlyRead(tripId: string): Promise<TripFull> | undefined {
+  const taken = early?.tripId === tripId && Date.now() - early.at < 10_000 ? early.read : undefined;
+  if (taken) early = undefined;
+  return taken;
+}
+
+/** The trip a page address opens the trip screen on (`/trip/{id}`, `/my-trip` with a current trip). */
+export function tripOfAddress(pathname: string, currentTripId: string | null): string | null {
+  const m = /^\/trip\/([^/]+)\/?$/.exec(pathname);
+  if (m) return decodeURIComponent(m[1]!);
+  return pathname === "/my-trip" ? currentTripId : null;
+}
 
 /** The caches one /full answer fills, with the part of the answer each holds. */
 function fullParts(tripId: string): [QueryKey, (full: TripFull) => unknown][] {

@@ -223,18 +223,38 @@ export async function updateAndView(
   patch: Partial<PlaceRow>,
   proposerOnly: boolean,
 ): Promise<PlaceView | undefined> {
-  const own = proposerOnly ? sql` and user_id = ${scope.userId}` : sql``;
-  const [row] = await rowsOf<ViewsJson>(
-    db,
-    sql`with changed as (
-      update ${places} set ${assignments({ ...patch, updatedAt: new Date() }).set}
-      where id = ${placeId} and trip_id = ${scope.tripId}${own}
+  const set: Record<string, unknown> = { ...patch, updatedAt: new Date() };
+  const keys = Object.keys(set).filter((key) => set[key] !== undefined);
+  const statement = compiled(`places.updateAndView:${proposerOnly}:${keys.join(",")}`, () => {
+    const p = sql.placeholder;
+    const own = proposerOnly ? sql` and user_id = ${p("$userId")}` : sql``;
+    const columns = Object.fromEntries(keys.map((key) => [key, p(key)])) as Partial<PlaceRow>;
+    return sql`with changed as (
+      update ${places} set ${assignments(columns).set}
+      where id = ${p("$placeId")} and trip_id = ${p("$tripId")}${own}
       returning *
     ) select (select json_agg(changed) from changed) as places,
-      ${viewColumns(scope.tripId, sql`w.place_id = ${placeId}`)}`,
-  );
+      ${viewColumns(p("$tripId"), sql`w.place_id = ${p("$placeId")}`)}`;
+  });
+  const [row] = await rowsOfCompiled<ViewsJson>(db, statement, {
+    ...set,
+    $placeId: placeId,
+    $tripId: scope.tripId,
+    $userId: scope.userId,
+  });
   return (await decodeViews(db, row))[0];
 }
+
+const UPDATE_WISH = compiled("places.updateWishAndView", () => {
+  const p = sql.placeholder;
+  return sql`with changed as (
+      update ${placeWishes} set wish_level = ${p("wishLevel")}, updated_at = ${p("now")}::timestamptz
+      where place_id = ${p("placeId")} and user_id = ${p("userId")}
+        and exists (select 1 from ${places} s where s.id = ${p("placeId")} and s.trip_id = ${p("tripId")})
+      returning place_id
+    ) select (select json_agg(p) from ${places} p where p.id in (select place_id from changed)) as places,
+      ${viewColumns(p("tripId"), sql`w.place_id = ${p("placeId")}`)}`;
+});
 
 /** Changes the caller's existing wish on a place of the trip and reads the place back. */
 export async function updateWishAndView(
@@ -243,16 +263,13 @@ export async function updateWishAndView(
   placeId: string,
   wishLevel: number,
 ): Promise<PlaceView | undefined> {
-  const [row] = await rowsOf<ViewsJson>(
-    db,
-    sql`with changed as (
-      update ${placeWishes} set wish_level = ${wishLevel}, updated_at = ${new Date().toISOString()}::timestamptz
-      where place_id = ${placeId} and user_id = ${scope.userId}
-        and exists (select 1 from ${places} s where s.id = ${placeId} and s.trip_id = ${scope.tripId})
-      returning place_id
-    ) select (select json_agg(p) from ${places} p where p.id in (select place_id from changed)) as places,
-      ${viewColumns(scope.tripId, sql`w.place_id = ${placeId}`)}`,
-  );
+  const [row] = await rowsOfCompiled<ViewsJson>(db, UPDATE_WISH, {
+    wishLevel,
+    now: new Date().toISOString(),
+    placeId,
+    userId: scope.userId,
+    tripId: scope.tripId,
+  });
   const [view] = await decodeViews(db, row);
   // The statement reads as of its start: the caller's wish shows the level it just set.
   return (
@@ -263,19 +280,25 @@ export async function updateWishAndView(
   );
 }
 
+const DELETE_IF_ALONE = compiled("places.deleteIfAlone", () => {
+  const p = sql.placeholder;
+  return sql`delete from ${places} where id = ${p("placeId")} and trip_id = ${p("tripId")}
+      and (${p("anyone")} or (user_id = ${p("userId")} and not exists (select 1 from ${placeWishes} w
+        where w.place_id = ${p("placeId")} and w.user_id <> ${p("userId")})))
+      returning id, latitude, longitude,
+        (select t.timezone from ${trips} t where t.id = ${p("tripId")}) as "tripZone"`;
+});
+
 /**
  * Deletes a place of the trip for everyone (`anyone`: an admin's delete), or if the caller proposed it
  * and nobody else wants it; undefined when it deleted nothing (the caller then finds out why). The
  * place's position and the trip's stored zone come back: deleting it may move the trip's zone.
  */
 export async function deleteIfAlone(db: Executor, scope: TripScope, placeId: string, anyone: boolean) {
-  const [row] = await rowsOf<{ id: string; latitude: number; longitude: number; tripZone: string }>(
+  const [row] = await rowsOfCompiled<{ id: string; latitude: number; longitude: number; tripZone: string }>(
     db,
-    sql`delete from ${places} where id = ${placeId} and trip_id = ${scope.tripId}
-      and (${anyone} or (user_id = ${scope.userId} and not exists (select 1 from ${placeWishes} w
-        where w.place_id = ${placeId} and w.user_id <> ${scope.userId})))
-      returning id, latitude, longitude,
-        (select t.timezone from ${trips} t where t.id = ${scope.tripId}) as "tripZone"`,
+    DELETE_IF_ALONE,
+    { placeId, tripId: scope.tripId, userId: scope.userId, anyone },
   );
   return row;
 }

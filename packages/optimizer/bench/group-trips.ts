@@ -92,7 +92,7 @@ function collectedBy(problem: Problem, plan: Plan): { by: Record<string, number>
 /** The max-min solve: fairness alone, with a power mean so steep it is the lowest share, no floor. */
 function maxMinPlan(problem: Problem): Plan {
   const saved = { ...FAIRNESS };
-  Object.assign(FAIRNESS, { power: 32, maxCost: 1 });
+  Object.assign(FAIRNESS, { power: 32, maxCost: 1, keepFloor: 0, rescueFloor: 0 });
   try {
     return run({ ...problem, settings: { ...problem.settings, fairnessWeight: 1 } }, { effort: 2 });
   } finally {

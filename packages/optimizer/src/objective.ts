@@ -23,6 +23,23 @@ export const FAIRNESS = {
    */
   maxCost: 1 / 10,
   penalty: 10,
+  /**
+   * Nobody with nothing (issue 26 items 1 and 5). In the search, each member who wishes a place some
+   * day could hold and gets none of their wishes costs `nothing`: more than the slider's floor and the
+   * lost value can charge above the wall ((penalty + 1) x (1 - rescueFloor) = 1.65), so a plan that
+   * gives them something wins over one that does not as long as the group keeps `keepFloor` of the
+   * efficiency-only value. The search returns no plan under `keepFloor` (`Search.keepIfBest`) but may
+   * pass through plans down to `rescueFloor` on its way (under it each unit costs `rescuePenalty`, a
+   * wall): fitting a far wish takes half a day apart and puts the rest back, and the first plans that
+   * hold it are often a few points short of where the search ends. A member whose only wish is an
+   * hour out (mixed trip 5024) was left with nothing at every weight under 1, where a plan keeping
+   * 90.4% of the value gives it to them. Plans in which everyone gets something compare as before
+   * (none under `keepFloor` is returned: at weight 1 that is the slider's own floor).
+   */
+  nothing: 2,
+  keepFloor: 0.9,
+  rescueFloor: 0.85,
+  rescuePenalty: 2000,
 };
 
 /** What the scores are measured against: the best efficiency-only total and each member's best alone. */
@@ -43,6 +60,9 @@ export interface ObjectiveParts {
 export function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
+
+/** A member's collected wish value at or under this is nothing (sums of removals drift by 1e-15). */
+const EMPTY = 1e-9;
 
 /** x^power, by squaring at the default power 8: the search's gains call it for every wish they price. */
 function shortfallPower(x: number): number {
@@ -128,11 +148,15 @@ export class Objective {
   collected = 0;
   /** Sum over members of shortfall^power. */
   private powerSum = 0;
-  /** `value()` of the current state (NaN: to compute), shared by every gain priced before the next change. */
+  /** `slider()` of the current state (NaN: to compute), shared by every gain priced before the next change. */
   private current = Number.NaN;
   /** 1 / denominator of each member's share (0: no wishes, share fixed at 1). */
   private readonly inv: Float64Array;
   private readonly members: number;
+  /** Members some day could give a wish (`rescue`); null: nobody is counted (no fairness, or not set). */
+  private rescuable: Uint8Array | null = null;
+  /** Rescuable members with none of their wishes in the plan. */
+  private zeros = 0;
 
   /**
    * Iterations for a search with fairness (weight > 0), from the usual budget of a search on the trip:
@@ -165,6 +189,46 @@ export class Objective {
     this.current = Number.NaN;
     this.powerSum = 0;
     for (let p = 0; p < this.members; p++) this.powerSum += this.term(p, 0);
+    this.zeros = 0;
+    if (this.rescuable) for (let p = 0; p < this.members; p++) this.zeros += this.rescuable[p]!;
+  }
+
+  /**
+   * Counts, from now on, the members with nothing among those who wish a place some tour can hold
+   * (`usable[t * places + v]`, the search's own reachability), with fairness only.
+   */
+  rescue(usable: Uint8Array): void {
+    if (this.weight === 0) return;
+    const m = this.model;
+    const n = m.places;
+    const mask = new Uint8Array(this.members);
+    for (let v = 0; v < n; v++) {
+      let any = false;
+      for (let t = 0; t < m.tours && !any; t++) any = usable[t * n + v] === 1;
+      if (!any) continue;
+      for (let k = m.wishPtr[v]!; k < m.wishPtr[v + 1]!; k++)
+        if (m.wishValue[k]! > 0) mask[m.wishMember[k]!] = 1;
+    }
+    this.rescuable = mask;
+    this.current = Number.NaN;
+    this.zeros = 0;
+    for (let p = 0; p < this.members; p++) if (mask[p] && this.collectedBy[p]! <= EMPTY) this.zeros++;
+  }
+
+  /** What `value()` takes off for members with nothing and for a plan under the rescue floor. */
+  rescueCost(): number {
+    if (!this.rescuable) return 0;
+    return this.costOf(this.efficiency(), this.zeros);
+  }
+
+  private costOf(e: number, zeros: number): number {
+    const below = e < FAIRNESS.rescueFloor ? FAIRNESS.rescueFloor - e : 0;
+    return FAIRNESS.nothing * zeros + FAIRNESS.rescuePenalty * below;
+  }
+
+  /** The group's wish value over the efficiency-only best (E). */
+  efficiency(): number {
+    return this.refs.efficiencyBest > 0 ? this.collected / this.refs.efficiencyBest : 1;
   }
 
   /** Shortfall^power of member p with `collected` of their wishes. */
@@ -188,19 +252,32 @@ export class Objective {
     return false;
   }
 
+  /** What the search maximises: the slider's objective (`weighted`) less `rescueCost`. */
   value(): number {
-    const e = this.refs.efficiencyBest > 0 ? this.collected / this.refs.efficiencyBest : 1;
-    if (this.weight === 0) return e;
+    if (this.weight === 0) return this.efficiency();
+    return this.slider() - (this.rescuable ? this.costOf(this.efficiency(), this.zeros) : 0);
+  }
+
+  /** The slider's objective now (`weighted`), shared by every gain priced before the next change. */
+  private slider(): number {
     if (Number.isNaN(this.current))
-      this.current = weighted(e, fairnessFrom(this.powerSum, this.members), this.weight);
+      this.current = weighted(this.efficiency(), fairnessFrom(this.powerSum, this.members), this.weight);
     return this.current;
   }
 
-  /** Change of `value()` if node v were added (sign = -1: removed). */
+  /**
+   * Change of `value()` if node v were added (sign = -1: removed), but for the rescue floor's wall:
+   * what the recreate ranks insertions by. The wall is for the search's acceptance only: priced into
+   * every insertion of a half-ruined plan (under the wall while it is refilled) it made the recreate
+   * fill by value alone, and set H lost 0.003 of its bound ratio. A member's first wish does carry
+   * `FAIRNESS.nothing`: that is what puts a far wish in before the places around it.
+   */
   gain(v: number, sign = 1): number {
     const m = this.model;
     let wishSum = 0;
     let delta = 0;
+    let rescued = 0;
+    const rescuable = this.rescuable;
     for (let k = m.wishPtr[v]!; k < m.wishPtr[v + 1]!; k++) {
       const x = m.wishValue[k]!;
       wishSum += x;
@@ -208,12 +285,17 @@ export class Objective {
         const p = m.wishMember[k]!;
         const c = this.collectedBy[p]!;
         delta += this.term(p, c + sign * x) - this.term(p, c);
+        if (rescuable?.[p]) rescued += (c <= EMPTY ? 1 : 0) - (c + sign * x <= EMPTY ? 1 : 0);
       }
     }
     const de = this.refs.efficiencyBest > 0 ? (sign * wishSum) / this.refs.efficiencyBest : 0;
     if (this.weight === 0) return de;
-    const e = this.refs.efficiencyBest > 0 ? this.collected / this.refs.efficiencyBest : 1;
-    return weighted(e + de, fairnessFrom(this.powerSum + delta, this.members), this.weight) - this.value();
+    const e = this.efficiency();
+    return (
+      weighted(e + de, fairnessFrom(this.powerSum + delta, this.members), this.weight) -
+      this.slider() +
+      FAIRNESS.nothing * rescued
+    );
   }
 
   add(v: number, sign = 1): void {
@@ -224,6 +306,7 @@ export class Objective {
       const x = m.wishValue[k]!;
       const c = this.collectedBy[p]!;
       if (this.weight > 0) this.powerSum += this.term(p, c + sign * x) - this.term(p, c);
+      if (this.rescuable?.[p]) this.zeros += (c + sign * x <= EMPTY ? 1 : 0) - (c <= EMPTY ? 1 : 0);
       this.collectedBy[p] = c + sign * x;
       this.collected += sign * x;
     }

@@ -2,7 +2,7 @@ import { now } from "./clock";
 import { improveTour, reverseRuns, simulateTravel } from "./improve";
 import { type Model, totalWish } from "./model";
 import { nearestPlaces } from "./neighbours";
-import type { Objective } from "./objective";
+import { FAIRNESS, type Objective } from "./objective";
 import { busyMinutes, PACE_WEIGHT, paceExcess } from "./pace";
 import { Recreate } from "./recreate";
 import { Rng } from "./rng";
@@ -59,6 +59,11 @@ export class Search {
   private readonly current: Routes;
   readonly best: Routes;
   bestFitness: number;
+  /**
+   * The best's fitness without `Objective.rescueCost`: what the temperature scales with, so a member
+   * the search cannot yet help does not heat the annealing by the cost of their nothing.
+   */
+  private bestScale: number;
   private currentFitness: number;
   iteration = 0;
   /**
@@ -142,6 +147,7 @@ export class Search {
       this.neighbours,
       this.neighbours.length / Math.max(1, n),
     );
+    objective.rescue(this.fill.usable);
     if (options.initial) {
       for (let t = 0; t < model.tours; t++) this.work.setTour(t, options.initial[t] ?? []);
       objective.recompute(this.work.tourOf);
@@ -150,6 +156,7 @@ export class Search {
     }
     this.fill.greedy(false);
     this.currentFitness = this.bestFitness = this.fitness();
+    this.bestScale = this.bestFitness + objective.rescueCost();
     for (let t = 0; t < model.tours; t++) {
       this.current.copyTour(this.work, t);
       this.best.copyTour(this.work, t);
@@ -283,7 +290,7 @@ export class Search {
     const temp =
       TUNING.tempStart *
       (TUNING.tempEnd / TUNING.tempStart) ** progress *
-      Math.max(1e-9, Math.abs(this.bestFitness));
+      Math.max(1e-9, Math.abs(this.bestScale));
     if (kick) this.markGain(progress);
     const accept =
       kick ||
@@ -304,9 +311,22 @@ export class Search {
     this.lastGainProgress = progress;
   }
 
+  /**
+   * A new best, if it is one. With fairness, a plan under `FAIRNESS.keepFloor` of the value is a best
+   * only if it is one without counting who has nothing: a member's rescue never takes the group under
+   * it, while the slider at 1 keeps its own floor (it may end a little under 90%, as before).
+   */
   private keepIfBest(f: number): void {
     if (f <= this.bestFitness + 1e-12) return;
+    const scale = f + this.objective.rescueCost();
+    if (
+      this.objective.weight > 0 &&
+      this.objective.efficiency() < FAIRNESS.keepFloor - 1e-12 &&
+      scale <= this.bestScale + 1e-12
+    )
+      return;
     this.bestFitness = f;
+    this.bestScale = scale;
     this.kicks = 0;
     this.markGain(this.progress);
     for (let t = 0; t < this.model.tours; t++) this.best.copyTour(this.work, t);

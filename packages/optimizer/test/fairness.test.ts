@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { solveSync } from "../src/solve";
 import type { Plan, Problem } from "../src/types";
-import { groupTrip } from "./generate";
+import { groupTrip, mixedTrip } from "./generate";
 
 /** The worst-off member's raw share: the wish value of their places over that of all their wishes. */
 function worstShare(problem: Problem, plan: Plan): number {
@@ -58,5 +58,35 @@ describe("fairness that shows (issue 12 item 8)", () => {
   it("never lowers the worst-off member's share on average as the weight grows", () => {
     expect(mean(0.6)).toBeGreaterThanOrEqual(mean(0));
     expect(mean(1)).toBeGreaterThanOrEqual(mean(0.6));
+  });
+});
+
+describe("nobody with nothing (issue 26 items 1 and 5)", () => {
+  // A bench trip (mixed set M): 7 members, 2 days; m1's only wish is a place an hour out for 2 hours.
+  // The slider's 94% floor kept it out at every weight under 1; a plan keeping 90.4% of the group's
+  // wish value gives it to them.
+  const trip = mixedTrip(5024);
+  const solve = (w: number) =>
+    solveSync(
+      { ...trip, settings: { ...trip.settings, fairnessWeight: w } },
+      { steady: true, timeLimitMs: 60_000 },
+    );
+  let plans: Map<number, Plan>;
+  beforeAll(() => {
+    plans = new Map([0, 0.6].map((w) => [w, solve(w)]));
+  }, 120_000);
+
+  it("gives a member their one far wish at the default weight while the group keeps 90% of its value", () => {
+    const onlyWish = trip.places.filter((p) => (p.wishes.m1 ?? 0) > 0);
+    expect(onlyWish).toHaveLength(1);
+    const planned = plans.get(0.6)!.days.flatMap((d) => d.visits.map((v) => v.placeId));
+    expect(planned).toContain(onlyWish[0]!.id);
+    expect(worstShare(trip, plans.get(0.6)!)).toBeGreaterThan(0);
+    expect(value(trip, plans.get(0.6)!) / value(trip, plans.get(0)!)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("leaves the plain efficiency-only plan as it was: nobody is counted at weight 0", () => {
+    const planned = plans.get(0)!.days.flatMap((d) => d.visits.map((v) => v.placeId));
+    expect(planned).not.toContain(trip.places.find((p) => (p.wishes.m1 ?? 0) > 0)!.id);
   });
 });

@@ -98,6 +98,46 @@ describe("objective", () => {
     }
   });
 
+  it("charges the search for a member with nothing, and under the rescue floor; insertions see the first", () => {
+    const trip = groupTrip(3);
+    const { model } = compile(trip);
+    const wished = memberWishTotals(model);
+    const best = wished.reduce((a, b) => a + b, 0);
+    const refs = { efficiencyBest: best, memberBest: new Float64Array(model.members).fill(40) };
+    const objective = new Objective(model, refs, 0.6);
+    const plain = new Objective(model, refs, 0.6);
+    // Every place usable on the one tour counted: every member can be given something.
+    objective.rescue(new Uint8Array(model.tours * model.places).fill(1));
+    const tourOf = new Int32Array(model.nodes).fill(-1);
+    objective.recompute(tourOf);
+    plain.recompute(tourOf);
+    // Nobody has anything and the plan is under the wall: both costs, on top of the slider's objective.
+    const wall = () => FAIRNESS.rescuePenalty * Math.max(0, FAIRNESS.rescueFloor - objective.efficiency());
+    expect(objective.rescueCost()).toBeCloseTo(FAIRNESS.nothing * model.members + wall(), 9);
+    expect(objective.value()).toBeCloseTo(plain.value() - objective.rescueCost(), 9);
+    // A member's first wish is worth `nothing` more to the recreate than the slider alone prices it.
+    const single = Array.from({ length: model.places }, (_, v) => v).find(
+      (v) => model.wishPtr[v + 1]! - model.wishPtr[v]! === 1,
+    )!;
+    expect(objective.gain(single) - plain.gain(single)).toBeCloseTo(FAIRNESS.nothing, 9);
+    // Gains are the change of value but for the wall (which only acceptance sees), in and out.
+    const rng = new Rng(9);
+    for (let v = 0; v < model.places; v++) if (rng.next() < 0.5) tourOf[v] = 0;
+    objective.recompute(tourOf);
+    for (let v = 0; v < model.places; v++) {
+      const sign = tourOf[v]! >= 0 ? -1 : 1;
+      const before = objective.value() + wall();
+      const change = objective.gain(v, sign);
+      objective.add(v, sign);
+      expect(objective.value() + wall() - before).toBeCloseTo(change, 9);
+      objective.add(v, -sign);
+    }
+    // Without fairness nothing is counted: the plain TOPTW.
+    const toptw = new Objective(model, refs, 0);
+    toptw.rescue(new Uint8Array(model.tours * model.places).fill(1));
+    expect(toptw.rescueCost()).toBe(0);
+  });
+
   it("measures shares against all of a member's wishes", () => {
     // Member 0 wished for 10 and got 4, member 1 for 5 and got all, member 2 for nothing.
     const parts = objectiveParts(9, [4, 5, 0], [10, 5, 0], 9, 0.6);

@@ -41,7 +41,9 @@ test("a far departure flies through airports: fixed calendar stops, flight legs 
   await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
   await owner.goto("/my-trip");
   await optimiseInDialog(owner);
-  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 15_000 });
+  // The solve paces itself by iterations, not time: on a CI machine shared by two e2e workers, their
+  // servers and browsers it took over 15 s now and then (a few seconds when quiet).
+  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 45_000 });
   await interactiveMap(owner);
 
   // The map: airports are black system markers; the legend lists the flight.

@@ -59,7 +59,9 @@ test("three members, 25 places, 4 days: optimise with live progress, seen by ano
   await shot(owner, testInfo, "optimize-dialog");
   const started = Date.now();
   await dialog.getByRole("button", { name: "Optimize" }).click();
-  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 15_000 });
+  // The solve paces itself by iterations, not time: on a CI machine shared by two e2e workers, their
+  // servers and browsers it took over 15 s now and then (a few seconds when quiet).
+  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 45_000 });
   testInfo.annotations.push({ type: "optimise-ms", description: String(Date.now() - started) });
   await shot(owner, testInfo, "optimize-success");
 

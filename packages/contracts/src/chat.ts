@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHAT_PAGE_SIZE } from "./constants";
 import { placeResultSchema } from "./place-search";
 import { multiLineText } from "./text";
 
@@ -14,8 +15,6 @@ export const REACTIONS = {
 export type ReactionName = keyof typeof REACTIONS;
 export const REACTION_NAMES = Object.keys(REACTIONS) as ReactionName[];
 
-/** History comes newest first in pages of this size (issue 14). */
-export const CHAT_PAGE_SIZE = 50;
 /** A chat message, not a letter; it also keeps one live event under PostgreSQL's NOTIFY limit. */
 export const MAX_MESSAGE_LENGTH = 2000;
 /** Spec 9 and issue 14: photos up to 10 MB, re-encoded to at most 2048 px. */

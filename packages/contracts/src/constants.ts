@@ -33,3 +33,14 @@ export const PREMIUM_PLAN = {
 /** Passwords: better-auth's defaults, stated once so the form can explain them. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+// Constants of modules full of schemas, kept here so that a screen needing only the constant does not
+// build the module's schemas at start (decision 0027: the web app's first screen loads this module,
+// not trips.ts, chat.ts or realtime.ts).
+/** The literal the spec uses in the return-place field for a round trip. */
+export const SAME_AS_DEPARTURE = "same as departure location";
+/** Chat history comes newest first in pages of this size (issue 14). */
+export const CHAT_PAGE_SIZE = 50;
+/** How long "typing..." shows after the last signal, and how often a typing client repeats it. */
+export const TYPING_SHOW_MS = 5000;
+export const TYPING_REPEAT_MS = 3000;

@@ -129,7 +129,3 @@ export type ServerMessage =
   | { type: "presence"; tripId: string; userIds: string[] }
   /** A member is typing; shown for a few seconds unless repeated. Not numbered, not caught up. */
   | { type: "typing"; tripId: string; userId: string };
-
-/** How long "typing..." shows after the last signal, and how often a typing client repeats it. */
-export const TYPING_SHOW_MS = 5000;
-export const TYPING_REPEAT_MS = 3000;

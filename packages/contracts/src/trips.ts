@@ -4,9 +4,6 @@ import { isoDate, multiLineText, requiredIsoDate, singleLineText } from "./text"
 
 const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullish();
 
-/** The literal the spec uses in the return-place field for a round trip. */
-export const SAME_AS_DEPARTURE = "same as departure location";
-
 export const tripCreateSchema = z.object({
   name: singleLineText().trim().max(120).nullish(),
   description: multiLineText().trim().max(2000).nullish(),

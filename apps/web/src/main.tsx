@@ -73,7 +73,7 @@ installSessionHandling(queryClient);
 // when the server serves it (lib/config.ts): the first screen waits for neither in series.
 startSessionRead();
 // A trip page's address names its trip: its one read starts now too, not after /api/me and the
-// catalogues (decision 0027; the trip query takes this answer, features/trips/tripFull.ts).
+// catalogues (decision 0026; the trip query takes this answer, features/trips/tripFull.ts).
 const addressTrip = tripOfAddress(window.location.pathname, currentTripId());
 if (addressTrip) startTripRead(addressTrip);
 // A browser that remembers its user is most likely bound for home or a trip, and a trip's address

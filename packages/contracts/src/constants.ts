@@ -35,7 +35,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 // Constants of modules full of schemas, kept here so that a screen needing only the constant does not
-// build the module's schemas at start (decision 0027: the web app's first screen loads this module,
+// build the module's schemas at start (decision 0026: the web app's first screen loads this module,
 // not trips.ts, chat.ts or realtime.ts).
 /** The literal the spec uses in the return-place field for a round trip. */
 export const SAME_AS_DEPARTURE = "same as departure location";

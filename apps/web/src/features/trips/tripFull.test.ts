@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTripRead, tripFullQuery, tripOfAddress } from "./tripFull";
 
-// Decision 0027: a trip page's /full read starts from its address, and the trip query takes it.
+// Decision 0026: a trip page's /full read starts from its address, and the trip query takes it.
 
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
 const full = { trip: { id: TRIP }, members: [], places: [], result: null, bookings: [] };

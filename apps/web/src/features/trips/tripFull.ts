@@ -26,7 +26,7 @@ export const tripFullQuery = (tripId: string) =>
 let early: { tripId: string; read: Promise<TripFull>; at: number } | undefined;
 /**
  * The trip page's /full read started from its address at once (main.tsx), in parallel with /api/me
- * and the catalogues instead of after them (decision 0027): the trip query's first read takes this
+ * and the catalogues instead of after them (decision 0026): the trip query's first read takes this
  * answer (or its error) instead of asking again. A 401 is dropped: nobody was signed in yet, and the
  * query asks itself once someone is; an answer nobody took within 10 s is too old to show.
  */

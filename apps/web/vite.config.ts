@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { schemaBound } from "./scripts/schema-bound";
 import { APP_PAGES } from "./src/app/appPages";
 
 // Writes .br (quality 11) and .gz (level 9) beside each text asset so the server sends them as they are
@@ -106,6 +107,8 @@ const pwa = VitePWA({
  * - The catalogues: a few files per language (src/i18n/bundles.ts), each its own dynamic import.
  * - What loads later (screens, dialogs, the map) is split by Rolldown as before, except that the small
  *   modules shared by later chunks (icons, helpers) go into one `later` chunk, not dozens of tiny ones.
+ *   Zod and the modules that build schemas when evaluated (scripts/schema-bound.ts) go into `schemas`
+ *   instead: the trip page loads `later` with its plan, and validates nothing while it opens.
  */
 const chunkGroups = {
   groups: [
@@ -122,11 +125,19 @@ const chunkGroups = {
       tags: ["$initial" as const],
       priority: 10,
     },
+    // `later` first: a group takes the modules its captured ones import, and a zod-free module imports
+    // no schema-bound one, so `later` stays zod-free; `schemas` then takes the rest of what it needs.
     {
       name: "later",
-      test: (id: string) => !/\.json$/.test(id) && !/maplibre-gl/.test(id),
+      test: (id: string) => !/\.json$/.test(id) && !/maplibre-gl/.test(id) && !schemaBound(id),
       minShareCount: 2,
       maxModuleSize: 16 * 1024,
+      priority: 2,
+    },
+    {
+      name: "schemas",
+      test: schemaBound,
+      minShareCount: 2,
       priority: 1,
     },
   ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseUploadUrl, placeCreateSchema, placeUpdateSchema } from "./places";
+import { placeCreateSchema, placeUpdateSchema } from "./places";
+import { parseUploadUrl } from "./plain/places";
 
 const place = (photo: string) =>
   placeCreateSchema.safeParse({ name: "Fushimi Inari", latitude: 34.97, longitude: 135.77, photos: [photo] });

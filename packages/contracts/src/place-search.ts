@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { MAX_TRIP_POINTS, PLACE_RESULT_KINDS, PLACE_SOURCES } from "./plain/place-search";
 
 // Place search (server providers/places): one shape whatever the provider behind it.
-export const PLACE_RESULT_KINDS = ["city", "airport", "landmark", "address"] as const;
 
 export const latLngSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -17,9 +17,6 @@ export const latLngParam = z
     return { lat, lng };
   })
   .pipe(latLngSchema);
-
-/** Most points a search may send for its trip (the destination and the places, deduplicated). */
-export const MAX_TRIP_POINTS = 40;
 
 /** "35.01,135.79;34.99,135.78" as sent in a query string: the trip's destination and places. */
 export const tripPointsParam = z
@@ -77,8 +74,6 @@ export const placeResultSchema = z.object({
 });
 export type PlaceResult = z.infer<typeof placeResultSchema>;
 
-/** Where place data comes from: the gazetteer shipped with the app, or an online service. */
-export const PLACE_SOURCES = ["offline", "photon", "nominatim", "google"] as const;
 /** One source of an answer with its credit line (data licences), shown under the results. */
 export const placeSourceSchema = z.object({ name: z.enum(PLACE_SOURCES), attribution: z.string() });
 export type PlaceSource = z.infer<typeof placeSourceSchema>;

@@ -2,8 +2,8 @@
 // checks as the pure functions (splitTotal, checkPayers, parseRate), with the MONEY_MESSAGES texts.
 import { z } from "zod";
 import { photoUrlSchema } from "../places";
+import { MEAL_KINDS } from "../plain/travel";
 import { isoDate, multiLineText, singleLineText } from "../text";
-import { MEAL_KINDS } from "../travel";
 import { parseRate, rateToString } from "./convert";
 import { CURRENCY_CODES, MAX_AMOUNT_MINOR } from "./currency";
 import { MONEY_MESSAGES as M, RATE_ERROR_MESSAGE, SPLIT_ERROR_MESSAGE } from "./messages";

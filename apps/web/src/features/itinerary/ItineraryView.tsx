@@ -38,7 +38,6 @@ import { FloatingActions } from "./FloatingActions";
 import { MapDayFilter } from "./MapDayFilter";
 import { markerBackground } from "./markers";
 import { OptimizationOverlay } from "./OptimizationOverlay";
-import { initialSettings } from "./OptimizeDialog";
 import { reasonOf } from "./planInfo";
 import { StopDialog } from "./StopDialog";
 import type { MapStop } from "./TripMap";
@@ -143,6 +142,8 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   // The plan's own settings, so a re-run after a booking changed keeps the group's day shape.
   async function reoptimize() {
     try {
+      // The dialog's module checks the settings with their schema, loaded only now (decision 0026).
+      const { initialSettings } = await import("./OptimizeDialog");
       await start.mutateAsync(initialSettings(result.data?.settings));
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? err.message : t("plan:optimize.noConnection"));

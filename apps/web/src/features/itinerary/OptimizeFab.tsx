@@ -1,12 +1,15 @@
 import { Sparkles } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
 import { usePlaces } from "../places/api";
 import { useActiveResult } from "./api";
-import { OptimizeDialog } from "./OptimizeDialog";
+
+// The dialog validates its settings with the plan settings' schema: loaded when opened, so the trip
+// page builds no zod schema while it opens (decision 0026).
+const OptimizeDialog = lazy(() => import("./OptimizeDialog").then((m) => ({ default: m.OptimizeDialog })));
 
 /**
  * The floating Optimize button of /my-trip and /my-trip/my-places, placed by FloatingActions. It
@@ -40,11 +43,13 @@ export function OptimizeFab({ tripId, className }: { tripId: string; className?:
         <span className="truncate">{t("plan:optimize.run")}</span>
       </button>
       {open ? (
-        <OptimizeDialog
-          tripId={tripId}
-          onClose={() => setOpen(false)}
-          onStarted={() => setTimeout(() => setOpen(false), 300)}
-        />
+        <Suspense fallback={null}>
+          <OptimizeDialog
+            tripId={tripId}
+            onClose={() => setOpen(false)}
+            onStarted={() => setTimeout(() => setOpen(false), 300)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@
  * with tastes of their own, 3-5 days of 09:00-20:00 with meals, 36-44 places around a real city centre;
  * `mixedTrip`, 2-7 members, 2-7 days, 12-44 places and far places, some wished for the night).
  *
- *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|M|H|HM|H2|HM2|both|none] [--trips N] [--skip K]
+ *   npm run bench:trips -w packages/optimizer [-- --set A|B|C|M|H|HM|H2|HM2|H3|HM3|both|none] [--trips N] [--skip K]
  *   (the bounds are read from bench/results/fair-bounds.json, keyed by set, trip and a hash of the
  *   bound's MIP, and solved and written there when missing or changed: FAIR_BOUND_NODES=N, the MIP's
  *   node limit, default 12000, deterministic; FAIR_BOUND_SECONDS=S, a safety time limit, default 600)
@@ -22,7 +22,8 @@
  * weight. Sets: A 1000-1039 and B 2000-2039 (both, the default) and C 4000-4039 of `groupTrip`,
  * M 5000-5039 of `mixedTrip`; H and HM are the held-out sets (9000-9039 of each), looked at only once
  * the knobs were set; H2 and HM2 (9100-9139 of each) are the held-out sets of the max-min repair
- * (decision 0021), run once at its end, after H and HM had been looked at several times. Every plan goes through checkPlan. `--time` adds the time series.
+ * (decision 0021), run once at its end, after H and HM had been looked at several times; HM3 (9200-9239
+ * of `mixedTrip`) that of "nobody with nothing", run once at its end (H3, 9200-9239 of `groupTrip`, not yet run). Every plan goes through checkPlan. `--time` adds the time series.
  * Writes bench/results/fair-trips-<set>.csv (-travel-X with a travel weight).
  */
 import { writeFileSync } from "node:fs";
@@ -49,6 +50,8 @@ const SETS: Record<string, { first: number; trip: (seed: number) => Problem }> =
   HM: { first: 9000, trip: mixedTrip },
   H2: { first: 9100, trip: groupTrip },
   HM2: { first: 9100, trip: mixedTrip },
+  H3: { first: 9200, trip: groupTrip },
+  HM3: { first: 9200, trip: mixedTrip },
 };
 const LIFT_BAR = 0.08;
 /** Issue 26: the worst-off share over its bound at 0.6, on average. */

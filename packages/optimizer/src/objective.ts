@@ -198,7 +198,10 @@ export class Objective {
    * (`usable[t * places + v]`, the search's own reachability), with fairness only.
    */
   rescue(usable: Uint8Array): void {
-    if (this.weight === 0) return;
+    // Where the slider's own floor is already the rescue's (at 1: 90%), the power mean alone gives such
+    // a member their wish (5024 at 1 did); counted there too, it only moved the search's path (the
+    // fairness test's six trips: mean worst-off share 0.666 at 1 became 0.660, under 0.6's 0.661).
+    if (this.weight === 0 || efficiencyFloor(this.weight) <= FAIRNESS.keepFloor + 1e-12) return;
     const m = this.model;
     const n = m.places;
     const mask = new Uint8Array(this.members);

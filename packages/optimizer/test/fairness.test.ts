@@ -37,7 +37,7 @@ describe("fairness that shows (issue 12 item 8)", () => {
     trips.map((trip) => {
       const problem = { ...trip, settings: { ...trip.settings, fairnessWeight: w } };
       // As the app solves: iterations pace the search, so the plans do not depend on the load.
-      const plan = solveSync(problem, { steady: true });
+      const plan = solveSync(problem, { steady: true, timeLimitMs: 600_000 });
       return { share: worstShare(problem, plan), value: value(problem, plan), plan };
     });
   let runs: Map<number, ReturnType<typeof at>>;

@@ -132,10 +132,13 @@ describe("objective", () => {
       expect(objective.value() + wall() - before).toBeCloseTo(change, 9);
       objective.add(v, -sign);
     }
-    // Without fairness nothing is counted: the plain TOPTW.
-    const toptw = new Objective(model, refs, 0);
-    toptw.rescue(new Uint8Array(model.tours * model.places).fill(1));
-    expect(toptw.rescueCost()).toBe(0);
+    // Without fairness nothing is counted (the plain TOPTW), nor at 1, whose own floor is the rescue's.
+    for (const weight of [0, 1]) {
+      const other = new Objective(model, refs, weight);
+      other.rescue(new Uint8Array(model.tours * model.places).fill(1));
+      other.recompute(new Int32Array(model.nodes).fill(-1));
+      expect(other.rescueCost()).toBe(0);
+    }
   });
 
   it("measures shares against all of a member's wishes", () => {

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { bind, compiled } from "./compiled";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/database";
+import { bind, compiled, rowsOfCompiled } from "./compiled";
+import type { Database } from "./connect";
 import { typedParam } from "./json-rows";
 import { places } from "./schema";
 
@@ -29,5 +31,33 @@ describe("compiled statements", () => {
 
   it("refuse a statement with a value missing", () => {
     expect(() => bind(statement, { photos: [] })).toThrow(/at/);
+  });
+});
+
+describe("compiled statements on the database (PGlite, or PostgreSQL with DATABASE_URL)", () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+    await database.db.execute(sql`create table compiled_probe (id int primary key, label text)`);
+  });
+  afterAll(() => drop());
+
+  const INSERT = compiled("compiled.test.insert", () => {
+    const p = sql.placeholder;
+    return sql`insert into compiled_probe (id, label) values (${p("id")}::int, ${p("label")}) returning *`;
+  });
+
+  it("answer every call, prepared once, and again after a migration changed what `returning *` returns", async () => {
+    for (let id = 1; id <= 8; id++)
+      expect(await rowsOfCompiled(database.db, INSERT, { id, label: `n${id}` })).toEqual([{ id, label: `n${id}` }]);
+    // A newer process's migration on a rolling deploy: the prepared plan's result type is stale.
+    await database.db.execute(sql`alter table compiled_probe add column extra text default 'x'`);
+    expect(await rowsOfCompiled(database.db, INSERT, { id: 9, label: "n9" })).toEqual([
+      { id: 9, label: "n9", extra: "x" },
+    ]);
+    expect(await rowsOfCompiled(database.db, INSERT, { id: 10, label: "n10" })).toEqual([
+      { id: 10, label: "n10", extra: "x" },
+    ]);
   });
 });

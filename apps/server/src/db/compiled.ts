@@ -13,6 +13,8 @@ import { runPreparedText } from "./pglite-prepared";
 const dialect = new PgDialect();
 
 export interface Compiled {
+  /** The name it is prepared under on a PostgreSQL connection (once per connection, then only bound). */
+  readonly name: string;
   readonly text: string;
   /** Placeholders, typed placeholders, and constants, in order. */
   readonly params: readonly unknown[];
@@ -28,7 +30,7 @@ export function compiled(key: string, build: () => SQL): Compiled {
   let statement = statements.get(key);
   if (!statement) {
     const { sql: text, params } = dialect.sqlToQuery(build());
-    statement = { text, params };
+    statement = { name: `tabi_${statements.size}`, text, params };
     statements.set(key, statement);
   }
   return statement;
@@ -52,13 +54,17 @@ function placeholderValue(values: Readonly<Record<string, unknown>>, name: strin
 }
 
 interface RawClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
+
+/** Statements PostgreSQL refused to run prepared ("cached plan must not change result type"). */
+const unprepared = new Set<string>();
 
 /**
  * The rows of a compiled statement, on the database or a transaction: on PGlite's own handle as a
- * prepared statement (pglite-prepared.ts), otherwise sent as text and parameters on the connection
- * (the pool, or the transaction's client), which is what drizzle would send.
+ * prepared statement (pglite-prepared.ts), otherwise as a named statement on the connection (the
+ * pool's, or the transaction's client): PostgreSQL parses it once per connection instead of per call
+ * (planning the add's text each time cost it 0.48 ms of its 1.1 ms per add, issue 28).
  */
 export async function rowsOfCompiled<R>(
   db: Executor,
@@ -73,5 +79,16 @@ export async function rowsOfCompiled<R>(
   if (client instanceof PGlite) return runPreparedText<R>(client, statement.text, params);
   if (!client || typeof (client as RawClient).query !== "function")
     throw new Error("rowsOfCompiled: no connection to send the statement on");
-  return (await (client as RawClient).query(statement.text, params)).rows as R[];
+  const raw = client as RawClient;
+  const { name, text } = statement;
+  if (unprepared.has(name)) return (await raw.query({ text, values: params })).rows as R[];
+  try {
+    return (await raw.query({ name, text, values: params })).rows as R[];
+  } catch (err) {
+    // A migration by a newer process changed a table under `returning *` (a rolling deploy): the
+    // prepared form can no longer answer on this connection; send the text from now on.
+    if ((err as { code?: string }).code !== "0A000") throw err;
+    unprepared.add(name);
+    return (await raw.query({ text, values: params })).rows as R[];
+  }
 }

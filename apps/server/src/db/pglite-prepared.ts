@@ -28,16 +28,29 @@ export async function runPreparedText<R>(
 ): Promise<R[]> {
   const names = prepared.get(client) ?? new Map<string, Promise<string>>();
   prepared.set(client, names);
-  let name = names.get(text);
-  if (!name) {
-    const next = `tabi_stmt_${++counter}`;
-    name = client.exec(`prepare ${next} as ${text}`).then(() => next);
-    names.set(text, name);
-    name.catch(() => names.delete(text)); // tried again next time
-  }
+  const nameOf = () => {
+    let name = names.get(text);
+    if (!name) {
+      const next = `tabi_stmt_${++counter}`;
+      name = client.exec(`prepare ${next} as ${text}`).then(() => next);
+      names.set(text, name);
+      name.catch(() => names.delete(text)); // tried again next time
+    }
+    return name;
+  };
   const args = params.length ? `(${params.map(literal).join(", ")})` : "";
-  const results = await client.exec(`execute ${await name}${args}`);
-  return (results[0]?.rows ?? []) as R[];
+  const name = await nameOf();
+  try {
+    return ((await client.exec(`execute ${name}${args}`))[0]?.rows ?? []) as R[];
+  } catch (err) {
+    // The table under `returning *` changed since it was prepared: prepare it again, once.
+    if ((err as { code?: string }).code !== "0A000") throw err;
+    if (names.get(text) !== undefined && (await names.get(text)) === name) {
+      names.delete(text);
+      await client.exec(`deallocate ${name}`);
+    }
+    return ((await client.exec(`execute ${await nameOf()}${args}`))[0]?.rows ?? []) as R[];
+  }
 }
 
 function literal(value: unknown): string {

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { TripEvent, TripEventInput } from "@tabi/contracts";
 import { eq, sql } from "drizzle-orm";
+import { compiled, rowsOfCompiled } from "../db/compiled";
 import type { Database } from "../db/connect";
 import { rowsOf } from "../db/json-rows";
 import { trips } from "../db/schema";
@@ -18,6 +19,18 @@ const COALESCED = new Set<TripEventInput["type"]>(["places.changed", "members.ch
  * every event is also sent with NOTIFY to the other server processes (pg-notify.ts). The per-trip
  * sequence number lives in the database, so a client can tell what it missed wherever it connects.
  */
+// Numbered and announced in one statement, prepared once per connection (db/compiled.ts).
+const NUMBER_AND_NOTIFY = compiled("bus.numberAndNotify", () => {
+  const p = sql.placeholder;
+  return sql`with next as (
+      update ${trips} set event_seq = event_seq + 1 where id = ${p("tripId")}::uuid returning event_seq
+    )
+    select event_seq as seq, pg_notify(${CHANNEL}, json_build_object(
+      'origin', ${p("origin")}::text,
+      'event', ${p("event")}::jsonb || jsonb_build_object('seq', event_seq::float8)
+    )::text) from next`;
+});
+
 export class TripBus {
   private readonly emitter = new EventEmitter();
   private readonly signals = new EventEmitter();
@@ -92,15 +105,12 @@ export class TripBus {
       // Numbered and announced in one statement: the other processes hear it with its number. A chat
       // event too long for NOTIFY travels without its message there: those clients refetch it.
       const wire = fitsNotify(event) ? event : { ...event, message: undefined };
-      const result = (await this.db.execute(sql`
-        with next as (
-          update ${trips} set event_seq = event_seq + 1 where id = ${event.tripId} returning event_seq
-        )
-        select event_seq as seq, pg_notify(${CHANNEL}, json_build_object(
-          'origin', ${this.listener.origin}::text,
-          'event', ${JSON.stringify(wire)}::jsonb || jsonb_build_object('seq', event_seq::float8)
-        )::text) from next`)) as unknown as { rows: { seq: number }[] };
-      seq = Number(result.rows[0]?.seq ?? 0); // a bigint column comes back as text
+      const [row] = await rowsOfCompiled<{ seq: number }>(this.db, NUMBER_AND_NOTIFY, {
+        tripId: event.tripId,
+        origin: this.listener.origin,
+        event: JSON.stringify(wire),
+      });
+      seq = Number(row?.seq ?? 0); // a bigint column comes back as text
     } else {
       // PGlite: prepared once and run in one protocol step (db/pglite-prepared.ts); as a drizzle
       // update it took as long as adding the place itself (issue 28).

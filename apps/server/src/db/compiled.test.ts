@@ -50,7 +50,9 @@ describe("compiled statements on the database (PGlite, or PostgreSQL with DATABA
 
   it("answer every call, prepared once, and again after a migration changed what `returning *` returns", async () => {
     for (let id = 1; id <= 8; id++)
-      expect(await rowsOfCompiled(database.db, INSERT, { id, label: `n${id}` })).toEqual([{ id, label: `n${id}` }]);
+      expect(await rowsOfCompiled(database.db, INSERT, { id, label: `n${id}` })).toEqual([
+        { id, label: `n${id}` },
+      ]);
     // A newer process's migration on a rolling deploy: the prepared plan's result type is stale.
     await database.db.execute(sql`alter table compiled_probe add column extra text default 'x'`);
     expect(await rowsOfCompiled(database.db, INSERT, { id: 9, label: "n9" })).toEqual([

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useIsFetching } from "@tanstack/react-query";
-import { Fragment, lazy, StrictMode, Suspense, useEffect, useState } from "react";
+import { Fragment, lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
@@ -12,6 +12,7 @@ import { currentTripId } from "./features/trips/currentTrip";
 import { startTripRead, tripOfAddress } from "./features/trips/tripFull";
 import { browserLanguage, i18n, initI18n, loadTripCatalogues } from "./i18n";
 import { preloadTripCatalogues } from "./i18n/bundles";
+import { prepareFormats } from "./i18n/format";
 import { seedClientConfig } from "./lib/config";
 import { bootOffline } from "./lib/offline";
 import { rememberedUser } from "./lib/offline/storage";
@@ -108,24 +109,32 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
   return <Fragment key={language}>{children}</Fragment>;
 }
 
-// The catalogues and what this device kept for offline use, both before the first render.
-await Promise.all([initI18n(), bootOffline(queryClient)]);
+// The catalogues and what this device kept for offline use, both before the first render; the
+// trip screens' date formats are built while they load (i18n/format.ts).
+const booted = Promise.all([initI18n(), bootOffline(queryClient)]);
+if (tripBound) prepareFormats(browserLanguage());
+await booted;
 if (tripBound) void loadTripCatalogues();
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <DialogsProvider>
-        <LanguageRoot>
-          <RouterProvider router={router} />
-        </LanguageRoot>
-        <ThemedToaster />
-        <OfflineSync />
-        <AfterFirstScreen>
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        </AfterFirstScreen>
-      </DialogsProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById("root")!);
+// As a transition, React renders the first screen in slices and lets input in between; a plain
+// render is one task, 0.3 s of it on a slow phone (issue 28).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <DialogsProvider>
+          <LanguageRoot>
+            <RouterProvider router={router} />
+          </LanguageRoot>
+          <ThemedToaster />
+          <OfflineSync />
+          <AfterFirstScreen>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </AfterFirstScreen>
+        </DialogsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SignInScreen } from "../../features/auth/SignInScreen";
 import { useMe } from "../../features/auth/session";
@@ -19,16 +19,21 @@ import { UnavailableBanner } from "./UnavailableBanner";
 export function Shell() {
   const { pathname } = useLocation();
   const me = useMe();
+  // The session's answer arrives through its query's store, whose updates React renders in one
+  // blocking task; the screens it opens are mounted in a deferred render, which React splits (issue 28).
+  const pending = useDeferredValue(me.isPending);
+  const known = useDeferredValue(me.isSuccess);
+  const user = useDeferredValue(me.data);
   const gated = !isPublicPath(pathname);
-  const signedOut = gated && me.isSuccess && !me.data;
-  const showNav = Boolean(me.data) && gated;
+  const signedOut = gated && known && !user;
+  const showNav = Boolean(user) && gated;
   // The trip screens' catalogues, not the sign-in page's business: loaded once someone is signed in
   // (main.tsx starts them earlier for a browser that remembers its user). Home does not wait for them.
-  const tripTexts = useTripCatalogues(Boolean(me.data));
+  const tripTexts = useTripCatalogues(Boolean(user));
   useEffect(() => {
     if (showNav) prefetchItinerary();
   }, [showNav]);
-  const waiting = (gated && me.isPending) || (showNav && !tripTexts && pathname !== "/");
+  const waiting = (gated && pending) || (showNav && !tripTexts && pathname !== "/");
   return (
     <TripDialogsProvider>
       <div className="flex min-h-dvh flex-col">

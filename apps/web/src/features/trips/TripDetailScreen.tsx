@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Compass, Settings, Wallet } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { paths } from "../../app/paths";
@@ -58,8 +58,13 @@ export function TripDetailScreen() {
     if (!routeId && detail.error instanceof ApiError && detail.error.status === 404) setCurrentId(null);
   }, [routeId, detail.error, setCurrentId]);
 
+  // The trip's data arrives through its queries' stores, whose updates React renders in one blocking
+  // task: with the whole screen and plan under it, seconds on a slow phone (issue 28). The screen is
+  // mounted in a deferred render instead, which React splits and interrupts for input.
+  const loaded = useDeferredValue(!full.isPending && !detail.isPending);
+
   if (!tripId) return <NoTripSelected />;
-  if (full.isPending || detail.isPending) return <FullPageSpinner />;
+  if (full.isPending || detail.isPending || !loaded) return <FullPageSpinner />;
   if (detail.isError)
     return detail.error instanceof ApiError && detail.error.status === 404 ? (
       <EmptyState

@@ -44,12 +44,13 @@ export const useAllTrips = (enabled: boolean) =>
   });
 export const useTrip = (id: string | null | undefined) =>
   useQuery({ ...tripDetailQuery(id ?? ""), enabled: Boolean(id) });
-export const useInvitation = (id: string, enabled = true) =>
-  useQuery({
+export const invitationQuery = (id: string) =>
+  queryOptions({
     queryKey: tripKeys.invitation(id),
     queryFn: () => api<Invitation>(`/api/trips/${id}/invitation`),
-    enabled,
   });
+
+export const useInvitation = (id: string, enabled = true) => useQuery({ ...invitationQuery(id), enabled });
 
 function useTripMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();

@@ -4,7 +4,7 @@ import { ApiError, api } from "../../lib/api";
 import { bookingKeys } from "../bookings/api";
 import { itineraryKeys } from "../itinerary/api";
 import { placeKeys } from "../places/api";
-import { tripKeys } from "./api";
+import { invitationQuery, tripKeys } from "./api";
 
 /**
  * The trip screen's one read (`/api/trips/{id}/full`): it fills the trip, places, plan and bookings
@@ -19,6 +19,13 @@ export const tripFullQuery = (tripId: string) =>
     queryFn: async ({ client }) => {
       const full = await (takeEarlyRead(tripId) ?? api<TripFull>(`/api/trips/${tripId}/full`));
       for (const [key, part] of fullParts(tripId)) client.setQueryData(key, part(full));
+      // The invite card is the trip page's largest text: its read starts with the answer, not after
+      // the screen has rendered (a round trip later on a phone, issue 28).
+      if (
+        full.trip.my.canInviteMembers &&
+        client.getQueryData(invitationQuery(tripId).queryKey) === undefined
+      )
+        void client.prefetchQuery(invitationQuery(tripId));
       return full;
     },
   });

@@ -1,16 +1,25 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { tripKeys } from "./api";
 import { startTripRead, tripFullQuery, tripOfAddress } from "./tripFull";
 
 // Decision 0026: a trip page's /full read starts from its address, and the trip query takes it.
 
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
-const full = { trip: { id: TRIP }, members: [], places: [], result: null, bookings: [] };
+const full = (canInviteMembers = false) => ({
+  trip: { id: TRIP, my: { canInviteMembers } },
+  members: [],
+  places: [],
+  result: null,
+  bookings: [],
+});
+const INVITATION = { code: "ABCD2345", usesLeft: 10 };
 
 function answering(...statuses: number[]) {
-  const fetch = vi.fn(async () => {
+  const fetch = vi.fn(async (url: string) => {
+    if (String(url).endsWith("/invitation")) return new Response(JSON.stringify(INVITATION));
     const status = statuses.shift() ?? 200;
-    return new Response(JSON.stringify(status === 200 ? full : { error: "nope", message: "No" }), {
+    return new Response(JSON.stringify(status === 200 ? full() : { error: "nope", message: "No" }), {
       status,
     });
   });
@@ -58,5 +67,34 @@ describe("the early read", () => {
     const client = new QueryClient();
     await client.fetchQuery(tripFullQuery("another"));
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the invitation", () => {
+  // Another trip than the early reads' above (one of them is left untaken on purpose).
+  const OTHER = "5b1f3c2e-1111-4a4a-9999-000000000002";
+  it("is read with the trip's answer when the caller may invite, once", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        urls.push(String(url));
+        return new Response(JSON.stringify(String(url).endsWith("/invitation") ? INVITATION : full(true)));
+      }),
+    );
+    const client = new QueryClient();
+    await client.fetchQuery(tripFullQuery(OTHER));
+    await vi.waitFor(() => expect(client.getQueryData(tripKeys.invitation(OTHER))).toEqual(INVITATION));
+    await client.fetchQuery({ ...tripFullQuery(OTHER), staleTime: 0 });
+    expect(urls.filter((u) => u.endsWith("/invitation"))).toHaveLength(1);
+  });
+
+  it("is not read for a member who may not invite", async () => {
+    const fetch = answering(200);
+    const client = new QueryClient();
+    await client.fetchQuery(tripFullQuery(OTHER));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(client.getQueryData(tripKeys.invitation(OTHER))).toBeUndefined();
   });
 });

@@ -83,7 +83,7 @@ describe("the kept copy on screen", () => {
 describe("the trip's parts", () => {
   it("read through one /full request however many ask at once, each getting its part", async () => {
     const full = {
-      trip: { id: TRIP },
+      trip: { id: TRIP, my: { canInviteMembers: false } },
       members: [],
       places: { places: [{ id: "p1" }], usage: { mine: 1, limit: 10 }, optimized: false },
       result: null,

@@ -48,6 +48,8 @@ describe("compiled statements on the database (PGlite, or PostgreSQL with DATABA
     return sql`insert into compiled_probe (id, label) values (${p("id")}::int, ${p("label")}) returning *`;
   });
 
+  const COUNT = compiled("compiled.test.count", () => sql`select count(*) as n from compiled_probe`);
+
   it("answer every call, prepared once, and again after a migration changed what `returning *` returns", async () => {
     for (let id = 1; id <= 8; id++)
       expect(await rowsOfCompiled(database.db, INSERT, { id, label: `n${id}` })).toEqual([
@@ -61,5 +63,15 @@ describe("compiled statements on the database (PGlite, or PostgreSQL with DATABA
     expect(await rowsOfCompiled(database.db, INSERT, { id: 10, label: "n10" })).toEqual([
       { id: 10, label: "n10", extra: "x" },
     ]);
+  });
+
+  it("answer inside a transaction, which then commits", async () => {
+    const rows = await database.db.transaction(async (tx) => {
+      const inserted = await rowsOfCompiled(tx, INSERT, { id: 11, label: "in a transaction" });
+      return [...inserted, ...(await rowsOfCompiled(tx, INSERT, { id: 12, label: "and another" }))];
+    });
+    expect(rows).toMatchObject([{ id: 11 }, { id: 12 }]);
+    const [count] = await rowsOfCompiled<{ n: number }>(database.db, COUNT, {});
+    expect(Number(count?.n)).toBe(12);
   });
 });

@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { is, Param, Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import type { Executor } from "./connect";
 import { runPreparedText } from "./pglite-prepared";
 
@@ -57,6 +58,10 @@ interface RawClient {
   query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+interface PlainClient {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** Statements PostgreSQL refused to run prepared ("cached plan must not change result type"). */
 const unprepared = new Set<string>();
 
@@ -81,6 +86,10 @@ export async function rowsOfCompiled<R>(
     throw new Error("rowsOfCompiled: no connection to send the statement on");
   const raw = client as RawClient;
   const { name, text } = statement;
+  // PGlite's transaction takes text and parameters only: a name is node-postgres's (its pool, or a
+  // transaction's pooled client).
+  if (!(client instanceof pg.Pool || client instanceof pg.Client))
+    return (await (client as PlainClient).query(text, params)).rows as R[];
   if (unprepared.has(name)) return (await raw.query({ text, values: params })).rows as R[];
   try {
     return (await raw.query({ name, text, values: params })).rows as R[];

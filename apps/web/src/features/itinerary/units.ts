@@ -1,9 +1,8 @@
 import { i18n } from "../../i18n";
-import { intlLocale } from "../../i18n/languages";
+import { listFormat, numberFormat } from "../../i18n/format";
 
 // Durations, distances and seconds of the plan in the chosen language, through Intl's units:
 // "2 hr 30 min", "2時間30分", "2시간 30분", "2小时30分钟"; "12.3 km", "12.3公里".
-const locale = () => intlLocale(i18n.language);
 
 /** Japanese writes a number and its unit together ("2時間30分"); Intl's short units put a space between. */
 const CJK =
@@ -11,12 +10,7 @@ const CJK =
 const tidy = (text: string) => (i18n.language === "ja" ? text.replace(CJK, "$1$2") : text);
 
 function unit(name: string, value: number, options: Intl.NumberFormatOptions = {}) {
-  return new Intl.NumberFormat(locale(), {
-    style: "unit",
-    unit: name,
-    unitDisplay: "short",
-    ...options,
-  }).format(value);
+  return numberFormat({ style: "unit", unit: name, unitDisplay: "short", ...options }).format(value);
 }
 
 /** Minutes as hours and minutes: "45 min", "2 hr", "2 hr 30 min". */
@@ -25,7 +19,7 @@ export function formatDuration(minutes: number): string {
   const h = Math.floor(total / 60);
   const m = total % 60;
   const parts = [...(h ? [unit("hour", h)] : []), ...(m || !h ? [unit("minute", m)] : [])];
-  return tidy(new Intl.ListFormat(locale(), { type: "unit", style: "narrow" }).format(parts));
+  return tidy(listFormat({ type: "unit", style: "narrow" }).format(parts));
 }
 
 /** A distance in kilometres to one decimal: "12.3 km". */

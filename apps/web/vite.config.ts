@@ -7,6 +7,8 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { schemaBound } from "./scripts/schema-bound";
 import { APP_PAGES } from "./src/app/appPages";
+import { type EarlyPlan, STORAGE_KEYS, startEarly } from "./src/boot/early";
+import { LANGUAGE_CODES } from "./src/i18n/languages";
 
 // Writes .br (quality 11) and .gz (level 9) beside each text asset so the server sends them as they are
 // (@fastify/static preCompressed) instead of compressing on every request.
@@ -34,6 +36,40 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * index.html's early script (src/boot/early.ts), with this build's catalogue files: the catalogues and
+ * the first reads start with the page, not after the app's code has arrived (issue 28).
+ */
+function earlyStart(): Plugin {
+  return {
+    name: "tabi-early-start",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
+        const file = (module: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(module));
+          if (!chunk) throw new Error(`early start: no chunk for ${module}`);
+          return `/${chunk.fileName}`;
+        };
+        const serverTexts = file("/packages/contracts/src/i18n/en.json");
+        const plan: EarlyPlan = { first: {}, trip: {}, keys: STORAGE_KEYS };
+        for (const lng of LANGUAGE_CODES) {
+          plan.first[lng] = [file(`/src/i18n/bundles/first-${lng}.ts`), serverTexts];
+          plan.trip[lng] = [file(`/src/i18n/bundles/trip-${lng}.ts`)];
+        }
+        // After the head's meta elements (the charset within the first 1,024 bytes), before any
+        // stylesheet's link: a script after one would wait for the stylesheet.
+        if (!html.includes("</title>")) throw new Error("early start: index.html has no title");
+        const script = `<script>(${startEarly.toString()})(${JSON.stringify(plan)});</script>`;
+        return html.replace("</title>", () => `</title>\n    ${script}`);
+      },
     },
   };
 }
@@ -144,7 +180,7 @@ const chunkGroups = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), pwa, earlyStart(), precompress()],
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", ws: true }, "/dev": "http://localhost:3000" },

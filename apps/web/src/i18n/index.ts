@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { STORAGE_KEYS } from "../boot/early";
 import {
   loadEnglishServerTexts as englishServer,
   FIRST_NAMESPACES,
@@ -15,7 +16,7 @@ import { intlLocale, isLanguage, type Language, matchLanguage } from "./language
 export const NAMESPACES = [...FIRST_NAMESPACES, ...TRIP_NAMESPACES, ...LATER_NAMESPACES];
 export { FIRST_NAMESPACES, LATER_NAMESPACES, TRIP_NAMESPACES };
 
-const STORAGE_KEY = "language";
+const STORAGE_KEY = STORAGE_KEYS.language;
 
 /** The language this browser last chose (guests keep it here), else the browser's own. */
 export function browserLanguage(): Language {

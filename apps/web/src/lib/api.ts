@@ -46,22 +46,29 @@ export function onUnauthorized(listener: Listener) {
 
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The answer to this same request, already on its way (index.html's early reads: boot/early.ts). */
+    answer?: Promise<Response>;
+  } = {},
 ) {
   const method = init.method ?? (init.body === undefined ? "GET" : "POST");
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      // The server answers (errors, e-mails it sends) in the language the app speaks now.
-      headers: {
-        "accept-language": currentLanguage(),
-        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-      signal: init.signal,
-    });
+    res = await (init.answer ??
+      fetch(path, {
+        method,
+        // The server answers (errors, e-mails it sends) in the language the app speaks now.
+        headers: {
+          "accept-language": currentLanguage(),
+          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: "same-origin",
+        signal: init.signal,
+      }));
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw networkError();

@@ -1,5 +1,6 @@
 import type { Me } from "@tabi/contracts";
 import { focusManager, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { takeEarly } from "../../boot/early";
 import { ApiError, api, onUnauthorized } from "../../lib/api";
 import { followAccountLanguage } from "./accountLanguage";
 
@@ -9,7 +10,7 @@ let early: { read: Promise<Me>; at: number } | undefined;
  * the first read of the session query takes this answer instead of asking again after them.
  */
 export function startSessionRead(): void {
-  early = { read: api<Me>("/api/me"), at: Date.now() };
+  early = { read: api<Me>("/api/me", { answer: takeEarly("/api/me") }), at: Date.now() };
   early.read.catch(() => {}); // read (and handled) by the session query
 }
 

@@ -48,6 +48,9 @@ export const invitationQuery = (id: string) =>
   queryOptions({
     queryKey: tripKeys.invitation(id),
     queryFn: () => api<Invitation>(`/api/trips/${id}/invitation`),
+    // Read ahead with the trip (tripFull.ts): the card that mounts a moment later takes that answer
+    // instead of asking again. A new code made here invalidates it (useTripMutation).
+    staleTime: 30_000,
   });
 
 export const useInvitation = (id: string, enabled = true) => useQuery({ ...invitationQuery(id), enabled });

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { STORAGE_KEYS } from "../../boot/early";
 
 // The current trip is remembered in the browser (spec 1 section 3: currentTripId).
-const KEY = "currentTripId";
+const KEY = STORAGE_KEYS.trip;
 const listeners = new Set<() => void>();
 
 /** The current trip as this browser remembers it. */

@@ -1,5 +1,6 @@
 import type { TripFull } from "@tabi/contracts";
 import { type QueryClient, type QueryKey, queryOptions, useQuery } from "@tanstack/react-query";
+import { takeEarly } from "../../boot/early";
 import { ApiError, api } from "../../lib/api";
 import { bookingKeys } from "../bookings/api";
 import { itineraryKeys } from "../itinerary/api";
@@ -13,11 +14,14 @@ import { invitationQuery, tripKeys } from "./api";
  * and every read after a reload (lib/offline marks what was kept stale) is one /full request shared
  * by every part that asks at that moment, never one request per part (decisions/0008, 0015).
  */
+/** The trip's /full address (index.html's early read asks the same: boot/early.ts). */
+export const fullUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/full`;
+
 export const tripFullQuery = (tripId: string) =>
   queryOptions({
     queryKey: [...tripKeys.all, "full", tripId] as const,
     queryFn: async ({ client }) => {
-      const full = await (takeEarlyRead(tripId) ?? api<TripFull>(`/api/trips/${tripId}/full`));
+      const full = await (takeEarlyRead(tripId) ?? api<TripFull>(fullUrl(tripId)));
       for (const [key, part] of fullParts(tripId)) client.setQueryData(key, part(full));
       // The invite card is the trip page's largest text: its read starts with the answer, not after
       // the screen has rendered (a round trip later on a phone, issue 28).
@@ -38,7 +42,8 @@ let early: { tripId: string; read: Promise<TripFull>; at: number } | undefined;
  * query asks itself once someone is; an answer nobody took within 10 s is too old to show.
  */
 export function startTripRead(tripId: string): void {
-  const read = api<TripFull>(`/api/trips/${tripId}/full`);
+  const url = fullUrl(tripId);
+  const read = api<TripFull>(url, { answer: takeEarly(url) });
   early = { tripId, read, at: Date.now() };
   read.catch((err) => {
     if (early?.read === read && err instanceof ApiError && err.status === 401) early = undefined;

@@ -1,4 +1,5 @@
 import { clear, createStore, del, get, type UseStore, update } from "idb-keyval";
+import { STORAGE_KEYS } from "../../boot/early";
 
 // What the app keeps in the browser for offline use, in one IndexedDB database: each signed-in user's
 // query cache ("cache:<userId>") and outbox ("outbox:<userId>"). Which user that is, is remembered in
@@ -23,7 +24,7 @@ export const storage = {
   clear: () => (hasStorage() ? clear(db()) : Promise.resolve()),
 };
 
-const USER_KEY = "tabi.offlineUser";
+const USER_KEY = STORAGE_KEYS.user;
 
 /** The user whose data this browser keeps; null after signing out (localStorage is cleared then). */
 export function rememberedUser(): string | null {

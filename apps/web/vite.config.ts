@@ -8,7 +8,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { schemaBound } from "./scripts/schema-bound";
 import { APP_PAGES } from "./src/app/appPages";
 import { type EarlyPlan, STORAGE_KEYS, startEarly } from "./src/boot/early";
-import { LANGUAGE_CODES } from "./src/i18n/languages";
+import { LANGUAGES } from "./src/i18n/languages";
 
 // Writes .br (quality 11) and .gz (level 9) beside each text asset so the server sends them as they are
 // (@fastify/static preCompressed) instead of compressing on every request.
@@ -59,8 +59,9 @@ function earlyStart(): Plugin {
           return `/${chunk.fileName}`;
         };
         const serverTexts = file("/packages/contracts/src/i18n/en.json");
-        const plan: EarlyPlan = { first: {}, trip: {}, keys: STORAGE_KEYS };
-        for (const lng of LANGUAGE_CODES) {
+        const plan: EarlyPlan = { first: {}, trip: {}, intl: {}, keys: STORAGE_KEYS };
+        for (const { code: lng, intl } of LANGUAGES) {
+          plan.intl[lng] = intl;
           plan.first[lng] = [file(`/src/i18n/bundles/first-${lng}.ts`), serverTexts];
           plan.trip[lng] = [file(`/src/i18n/bundles/trip-${lng}.ts`)];
         }

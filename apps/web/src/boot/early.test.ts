@@ -13,6 +13,7 @@ const PLAN: EarlyPlan = {
     zh: ["/a/first-zh.js", "/a/en.js"],
   },
   trip: { en: ["/a/trip-en.js"], ja: ["/a/trip-ja.js"], zh: ["/a/trip-zh.js"] },
+  intl: { en: "en-US", ja: "ja-JP", zh: "zh-CN" },
   keys: STORAGE_KEYS,
 };
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
@@ -20,7 +21,9 @@ const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
 function page(opts: { path?: string; storage?: Record<string, string> | "blocked"; languages?: string[] }) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response("{}"));
+  const timers: (() => void)[] = [];
   const w = {
+    setTimeout: (f: () => void) => timers.push(f),
     document: {
       createElement: () => ({ rel: "", href: "", crossOrigin: null }),
       head: { appendChild: (l: (typeof links)[number]) => links.push(l) },
@@ -35,7 +38,13 @@ function page(opts: { path?: string; storage?: Record<string, string> | "blocked
     navigator: { languages: opts.languages ?? ["en-US"], language: opts.languages?.[0] ?? "en-US" },
     fetch,
   } as unknown as Parameters<typeof startEarly>[1] & { __tabiEarly?: EarlyReads };
-  return { w, links: () => links.map((l) => l.href), fetch, urls: () => fetch.mock.calls.map((c) => c[0]) };
+  return {
+    w,
+    links: () => links.map((l) => l.href),
+    fetch,
+    urls: () => fetch.mock.calls.map((c) => c[0]),
+    timers,
+  };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -94,6 +103,17 @@ describe("the early start", () => {
     startEarly(PLAN, signIn.w);
     expect(signIn.links()).toEqual(["/a/first-en.js", "/a/en.js"]);
     expect(signIn.urls()).toEqual(["/api/me"]);
+  });
+
+  it("loads the language's date data in a task of its own", () => {
+    const p = page({ languages: ["ja"] });
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    startEarly(PLAN, p.w);
+    expect(made).not.toHaveBeenCalled();
+    expect(p.timers).toHaveLength(1);
+    p.timers[0]!();
+    expect(made).toHaveBeenCalledWith("ja-JP", expect.objectContaining({ timeZone: "UTC" }));
+    made.mockRestore();
   });
 
   it("never throws: blocked storage, a malformed address, no fetch", () => {

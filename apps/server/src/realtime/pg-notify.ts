@@ -35,6 +35,8 @@ export class PgNotifyListener {
   private closed = false;
   private retryMs = 250;
   private timer: NodeJS.Timeout | null = null;
+  /** The last signal sent on the connection (signals go one at a time). */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -98,8 +100,14 @@ export class PgNotifyListener {
   /** Sends a signal to the other processes (on the listening connection: no pool slot taken). */
   async signal(signal: TripSignal): Promise<void> {
     const payload = JSON.stringify({ origin: this.origin, signal } satisfies Notice);
-    if (!this.client || Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
-    await this.client.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+    const client = this.client;
+    if (!client || Buffer.byteLength(payload) > NOTIFY_MAX_BYTES) return;
+    // One statement at a time on the connection: node-postgres 8 queues concurrent ones itself but warns
+    // that version 9 will not (a DeprecationWarning under bench:server's scaled run: typing and presence
+    // signals of many members at once).
+    const sent = this.sending.then(() => client.query("select pg_notify($1, $2)", [CHANNEL, payload]));
+    this.sending = sent.catch(() => undefined);
+    await sent;
   }
 
   /** The notice that tells the other processes to forget a cache (sent by the caller on its pool). */

@@ -74,6 +74,10 @@ export function apiClient(port) {
 
 export const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+/** The process's resident memory in MiB. */
+export const rssMiB = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+
 /** CPU seconds a process has used (user + system), from /proc: 100 ticks a second on Linux. */
 export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -124,7 +128,7 @@ export function figure(result) {
         result.after.postgresCpu === undefined
           ? ""
           : `, PostgreSQL ${result.after.postgresCpu.toFixed(2)} s CPU meanwhile`
-      }`
+      }${result.after.rssMiB === undefined ? "" : `, memory ${result.after.rssMiB.toFixed(0)} MiB`}`
     : "";
   return `${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms${cpu}${failures}${settled}${after}`;
 }

@@ -6,12 +6,12 @@
 //   mixed 80/20 with writes, on PGlite and on PostgreSQL, each with the server's CPU time per request.
 // - group chat (bench-chat.mjs): delivery of live messages to 20 sockets, and pages of a long history.
 // - scaled mode (bench-scaled.mjs): 1, 2 and 3 processes on PostgreSQL behind nginx, with CPU shares.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { benchChat, chatRows } from "./bench-chat.mjs";
-import { figure, randomPort, sleep, startServer, stopServer } from "./bench-lib.mjs";
+import { figure, randomPort, rssMiB, sleep, startServer, stopServer } from "./bench-lib.mjs";
 import { printScaled } from "./bench-scaled.mjs";
 import { benchWrites } from "./bench-writes.mjs";
 
@@ -25,8 +25,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(", ");
 const loadBefore = load();
-
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 
 try {
   const first = await start(); // creates the database

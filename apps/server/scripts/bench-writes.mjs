@@ -16,6 +16,7 @@ import {
   figure,
   postgresCpuSeconds,
   randomPort,
+  rssMiB,
   serverDir,
   settle,
   sleep,
@@ -184,6 +185,9 @@ export function requestMakers(api, { tripId, members, placesOf, memberIds }) {
     // Deletes the place this connection added earlier in its cycle, so the trip keeps its size.
     remove: (_req, context) => {
       const { headers } = next(context);
+      // autocannon starts a connection's context afresh when it reconnects (nginx closes a keep-alive
+      // connection after 1,000 requests), so the add's id can be missing: read the trip instead.
+      if (!context.added) return { method: "GET", path: `${url}/full`, headers: { cookie: headers.cookie } };
       return {
         method: "DELETE",
         path: `${url}/places/${context.added}`,
@@ -279,7 +283,9 @@ export async function benchWrites(kind, { seconds = 6, nodeFlags = [], only } = 
       // PostgreSQL's CPU meanwhile (issue 28: idle within a second of the last response).
       const pg0 = kind === "postgres" ? postgresCpuSeconds() : undefined;
       const quietMs = await settle(server.child.pid);
-      const after = { quietMs, postgresCpu: pg0 === undefined ? undefined : postgresCpuSeconds() - pg0 };
+      // Memory too: WebAssembly compiled for hot paths (decision 0001) shows only under writes.
+      const postgresCpu = pg0 === undefined ? undefined : postgresCpuSeconds() - pg0;
+      const after = { quietMs, postgresCpu, rssMiB: rssMiB(server.child.pid) };
       rows.push([name, Object.assign(result, { settledMs: settled, after })]);
     }
     return rows;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { invitationUrl } from "../features/trips/api";
 import { fullUrl, tripOfAddress } from "../features/trips/tripFull";
 import { matchLanguage } from "../i18n/languages";
 import { type EarlyPlan, type EarlyReads, STORAGE_KEYS, startEarly, takeEarly } from "./early";
@@ -18,9 +19,19 @@ const PLAN: EarlyPlan = {
 };
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
 
-function page(opts: { path?: string; storage?: Record<string, string> | "blocked"; languages?: string[] }) {
+function page(opts: {
+  path?: string;
+  storage?: Record<string, string> | "blocked";
+  languages?: string[];
+  /** The trip's /full answer: whether this member may invite (the invite card's read follows it). */
+  canInvite?: boolean;
+}) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response("{}"));
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+    url.endsWith("/full")
+      ? new Response(JSON.stringify({ trip: { my: { canInviteMembers: opts.canInvite ?? false } } }))
+      : new Response("{}"),
+  );
   const timers: (() => void)[] = [];
   const w = {
     setTimeout: (f: () => void) => timers.push(f),
@@ -92,6 +103,21 @@ describe("the early start", () => {
       // The same address the trip screen's read asks (features/trips/tripFull.ts).
       expect(p.urls()).toEqual(["/api/me", fullUrl(tripOfAddress(path, current)!)]);
     }
+  });
+
+  it("reads the invitation as soon as the trip's answer says this member may invite, and the app still reads the whole trip", async () => {
+    const p = page({ path: `/trip/${TRIP}`, canInvite: true });
+    startEarly(PLAN, p.w);
+    await vi.waitFor(() => expect(p.urls()).toEqual(["/api/me", fullUrl(TRIP), invitationUrl(TRIP)]));
+    expect(await (await takeEarly(fullUrl(TRIP), p.w)!).json()).toEqual({
+      trip: { my: { canInviteMembers: true } },
+    });
+    expect(takeEarly(invitationUrl(TRIP), p.w)).toBeInstanceOf(Promise);
+
+    const guest = page({ path: `/trip/${TRIP}`, canInvite: false });
+    startEarly(PLAN, guest.w);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(guest.urls()).toEqual(["/api/me", fullUrl(TRIP)]);
   });
 
   it("preloads the trip screens' catalogues for a browser that remembers its user, and reads no trip elsewhere", () => {

@@ -84,9 +84,21 @@ export function startEarly(plan: EarlyPlan, w: EarlyWindow = window): void {
       const answer = w.fetch(url, { headers: { "accept-language": language }, credentials: "same-origin" });
       answer.catch(() => {}); // the app reads the failure (offline) when it takes the answer
       reads[url] = answer;
+      return answer;
     };
     read("/api/me");
-    if (tripId) read(`/api/trips/${encodeURIComponent(tripId)}/full`);
+    if (tripId) {
+      const trip = `/api/trips/${encodeURIComponent(tripId)}`;
+      // The invite card's text is the trip page's largest: its read starts with the trip's answer, as
+      // tripFull.ts starts it, instead of after the code has run (a round trip later on a phone). The
+      // answer is cloned before the app reads it: this callback is the first on it.
+      read(`${trip}/full`)
+        .then((res) => (res.ok ? res.clone().json() : null))
+        .then((full: { trip?: { my?: { canInviteMembers?: boolean } } } | null) => {
+          if (full?.trip?.my?.canInviteMembers) read(`${trip}/invitation`);
+        })
+        .catch(() => {});
+    }
     w.__tabiEarly = { at: Date.now(), language, reads };
     // The browser's date data (ICU), in a task of its own while the code downloads: its first use costs
     // 40-60 ms on a laptop, four times that on a phone, which the first screen's dates otherwise pay in

@@ -8,6 +8,7 @@ import type {
   TripUpdateInput,
 } from "@tabi/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { takeEarly } from "../../boot/early";
 import { api } from "../../lib/api";
 import { readTripPart } from "./tripFull";
 
@@ -44,10 +45,16 @@ export const useAllTrips = (enabled: boolean) =>
   });
 export const useTrip = (id: string | null | undefined) =>
   useQuery({ ...tripDetailQuery(id ?? ""), enabled: Boolean(id) });
+/** The invitation's address (index.html's early read asks the same: boot/early.ts). */
+export const invitationUrl = (id: string) => `/api/trips/${encodeURIComponent(id)}/invitation`;
+
 export const invitationQuery = (id: string) =>
   queryOptions({
     queryKey: tripKeys.invitation(id),
-    queryFn: () => api<Invitation>(`/api/trips/${id}/invitation`),
+    queryFn: () => {
+      const url = invitationUrl(id);
+      return api<Invitation>(url, { answer: takeEarly(url) });
+    },
     // Read ahead with the trip (tripFull.ts): the card that mounts a moment later takes that answer
     // instead of asking again. A new code made here invalidates it (useTripMutation).
     staleTime: 30_000,

@@ -97,8 +97,14 @@ export function TripDetailScreen() {
       <header className="rounded-3xl bg-white/90 p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900/80 dark:ring-slate-800">
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
-            <div className="flex min-w-0 items-center gap-2">
-              <h2 className="min-w-0 truncate text-xl font-bold tracking-tight">{trip.name}</h2>
+            {/* Two lines before the name is cut: on a phone one line left "Kyoto in ..." beside the buttons. */}
+            <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+              <h2
+                title={trip.name}
+                className="line-clamp-2 min-w-0 text-xl font-bold tracking-tight [overflow-wrap:anywhere]"
+              >
+                {trip.name}
+              </h2>
               {result.data ? <ScoreBadge scores={result.data.scores} /> : null}
             </div>
             <p className="text-sm text-slate-500 dark:text-slate-400">

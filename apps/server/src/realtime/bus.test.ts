@@ -48,6 +48,28 @@ describe("TripBus", () => {
     expect(await bus.currentSeq(trip.id)).toBe(before + 2);
   });
 
+  // Embedded mode numbers in memory, a block at a time from the trip's row.
+  it.runIf(!process.env.DATABASE_URL)(
+    "numbers every event one more than the last, and after a restart goes on above every number sent",
+    async () => {
+      const owner = await registered(t.app, "bus-restart@example.com");
+      const trip = await createTrip(owner);
+      const bus = t.app.ctx.bus;
+      const sent: number[] = [];
+      for (let i = 0; i < 150; i++)
+        sent.push((await bus.publish({ type: "members.changed", tripId: trip.id })).seq);
+      expect(sent.slice(1).every((seq, i) => seq === sent[i]! + 1)).toBe(true);
+      expect(await bus.currentSeq(trip.id)).toBe(sent.at(-1));
+
+      const restarted = new TripBus(t.app.ctx.database); // another process on the same data
+      const before = await restarted.currentSeq(trip.id);
+      const next = await restarted.publish({ type: "members.changed", tripId: trip.id });
+      expect(before).toBeGreaterThanOrEqual(sent.at(-1)!);
+      expect(next.seq).toBeGreaterThan(before);
+      expect(await restarted.currentSeq(trip.id)).toBe(next.seq);
+    },
+  );
+
   // Scaled mode: two server processes on one PostgreSQL database hear each other's events.
   it.runIf(t?.app.ctx.database.kind === "postgres" || process.env.DATABASE_URL)(
     "carries events between processes with LISTEN/NOTIFY",

@@ -11,6 +11,8 @@ export type { TripSignal };
 
 const ALL = Symbol("all trips");
 const CLEAR = Symbol("cache clears");
+/** How many event numbers the embedded server takes from a trip's row at once. */
+const SEQ_BLOCK = 100;
 /** Events that only say "refetch this": two in a row say no more than one. */
 const COALESCED = new Set<TripEventInput["type"]>(["places.changed", "members.changed", "bookings.changed"]);
 
@@ -112,17 +114,38 @@ export class TripBus {
       });
       seq = Number(row?.seq ?? 0); // a bigint column comes back as text
     } else {
-      // PGlite: prepared once and run in one protocol step (db/pglite-prepared.ts); as a drizzle
-      // update it took as long as adding the place itself (issue 28).
-      const [row] = await rowsOf<{ seq: number }>(
-        this.db,
-        sql`update ${trips} set event_seq = event_seq + 1 where id = ${event.tripId}::uuid returning event_seq as seq`,
-      );
-      seq = Number(row?.seq ?? 0);
+      seq = await this.numberInProcess(event.tripId);
     }
     const full = { ...event, seq } as TripEvent;
     this.emit(full);
     return full;
+  }
+
+  /** PGlite: the next numbers of each trip this process numbers (see `numberInProcess`). */
+  private readonly numbers = new Map<string, { next: number; reserved: number }>();
+
+  /**
+   * PGlite: one process owns the data dir (db/lock.ts), so it numbers events in memory and takes the
+   * numbers from the trip's row a block at a time, as PostgreSQL's sequences cache theirs. An UPDATE
+   * per event was a third of an add's database time (issue 28). After a restart the numbers go on
+   * from the end of the last block: clients see a gap, which they take as "refetch", as after any
+   * reconnect.
+   */
+  private async numberInProcess(tripId: string): Promise<number> {
+    const known = this.numbers.get(tripId);
+    if (known && known.next <= known.reserved) return known.next++;
+    this.numbers.delete(tripId);
+    // Prepared once and run in one protocol step (db/pglite-prepared.ts).
+    const [row] = await rowsOf<{ seq: number }>(
+      this.db,
+      sql`update ${trips} set event_seq = event_seq + ${sql.raw(String(SEQ_BLOCK))}
+        where id = ${tripId}::uuid returning event_seq as seq`,
+    );
+    if (!row) return 0; // the trip is gone
+    const reserved = Number(row.seq); // a bigint column comes back as text
+    const numbers = { next: reserved - SEQ_BLOCK + 1, reserved };
+    this.numbers.set(tripId, numbers);
+    return numbers.next++;
   }
 
   /** Caches first (they drop what changed), then the sockets, whose clients refetch at once. */
@@ -182,6 +205,8 @@ export class TripBus {
   }
 
   async currentSeq(tripId: string): Promise<number> {
+    const known = this.numbers.get(tripId);
+    if (known) return known.next - 1;
     const [row] = await this.db.select({ seq: trips.eventSeq }).from(trips).where(eq(trips.id, tripId));
     return row?.seq ?? 0;
   }

@@ -3,7 +3,7 @@ import type { Database } from "./connect";
 import { rowsOf } from "./json-rows";
 
 /** How often the embedded database looks for tables that changed enough to need care. */
-export const CHECK_EVERY_MS = 5_000;
+export const CHECK_EVERY_MS = 1_000;
 
 /**
  * PGlite runs no autovacuum, so nothing else keeps its planner's statistics or its tables' dead rows
@@ -13,7 +13,7 @@ export const CHECK_EVERY_MS = 5_000;
  * reading every place of every trip (a burst of adds on a fresh install: 3.8-4.7 ms an add instead
  * of 1.5, growing with the table; issue 28). PostgreSQL's autovacuum does this by itself.
  *
- * So the embedded server analyses everything at start, then every few seconds asks the statistics
+ * So the embedded server analyses everything at start, then every second (as often as the statistics are written) asks them
  * which tables changed by more than autovacuum's own thresholds (50 rows plus 10% of the table for
  * ANALYZE, 50 plus 20% dead rows for VACUUM) and does the same to those, one at a time. ANALYZE also
  * drops the cached plans that read the table, so they are made again for its size. The check is one

@@ -13,9 +13,10 @@ export const CHECK_EVERY_MS = 1_000;
  * reading every place of every trip (a burst of adds on a fresh install: 3.8-4.7 ms an add instead
  * of 1.5, growing with the table; issue 28). PostgreSQL's autovacuum does this by itself.
  *
- * So the embedded server analyses everything at start, then every second (as often as the statistics are written) asks them
- * which tables changed by more than autovacuum's own thresholds (50 rows plus 10% of the table for
- * ANALYZE, 50 plus 20% dead rows for VACUUM) and does the same to those, one at a time. ANALYZE also
+ * So the embedded server analyses everything at start, then every second (the statistics are written
+ * once a second) asks them which tables changed by more than autovacuum's own thresholds (50 rows
+ * plus 10% of the table for ANALYZE, 50 plus 20% dead rows for VACUUM) and does the same to those,
+ * one at a time. ANALYZE also
  * drops the cached plans that read the table, so they are made again for its size. The check is one
  * read of the statistics; a failure is logged and tried again next time.
  */

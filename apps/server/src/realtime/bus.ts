@@ -205,9 +205,11 @@ export class TripBus {
   }
 
   async currentSeq(tripId: string): Promise<number> {
+    const [row] = await this.db.select({ seq: trips.eventSeq }).from(trips).where(eq(trips.id, tripId));
+    // PGlite: the row holds the end of the block being numbered (looked at after the read, so a
+    // block taken meanwhile counts too); the last number sent is in memory.
     const known = this.numbers.get(tripId);
     if (known) return known.next - 1;
-    const [row] = await this.db.select({ seq: trips.eventSeq }).from(trips).where(eq(trips.id, tripId));
     return row?.seq ?? 0;
   }
 }

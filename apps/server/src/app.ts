@@ -274,7 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onFailed: (err) =>
       app.log.warn({ err: err.message }, "exchange rates: the ECB did not answer; the shipped table is used"),
   });
-  await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates));
+  await moneyRoutes(app, ctx, new MoneyService(database.db, bus, rates, caches.trips));
   await pollRoutes(app, new PollService(database.db, bus));
   await listsRoutes(app, new ListsService(database.db, bus));
   const sharing = new SharingService(database.db, new ShareKeys(secrets.authSecret), bus, counters);

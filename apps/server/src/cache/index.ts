@@ -52,11 +52,16 @@ export const TRIP_PARTS = {
   places: "places:all",
   bookings: "trip:bookings",
 } as const;
+/** The trip's balances (`modules/money`); money writes touch no other cached read. */
+export const MONEY_BALANCES = "money:balances";
+const untouchedByMoneyWrites = (key: string) => !key.startsWith("money:");
+
 // Place and wish writes change places and wishes only: memberships, the trip with its members and
 // the plan stay, so after such a write the next reads cost one database read (the places), not six.
 const PLACE_ROUTES = "/api/trips/:tripId/places";
 const UNCACHED_WRITES =
-  /^\/api\/trips\/:tripId\/(chat|uploads|imports|expenses|settlements|money|polls|lists|checklists|documents)(\/|$)/;
+  /^\/api\/trips\/:tripId\/(chat|uploads|imports|polls|lists|checklists|documents)(\/|$)/;
+const MONEY_WRITES = /^\/api\/trips\/:tripId\/(expenses|settlements|money)(\/|$)/;
 const untouchedByPlaceWrites = (key: string) => key.startsWith("member:") || key.startsWith("trip:");
 
 /**
@@ -74,8 +79,12 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
       return payload;
     }
     const scope = request.tripScope;
-    // Chat messages, uploads, money, polls, lists and documents are in no cached read.
+    // Chat messages, uploads, polls, lists and documents are in no cached read; money only in its own.
     if (scope && UNCACHED_WRITES.test(request.routeOptions.url ?? "")) return payload;
+    if (scope && MONEY_WRITES.test(request.routeOptions.url ?? "")) {
+      caches.trips.invalidate(scope.tripId, untouchedByMoneyWrites);
+      return payload;
+    }
     const placesOnly = request.routeOptions.url?.startsWith(PLACE_ROUTES);
     if (scope) caches.trips.invalidate(scope.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
     // A trip route whose guard refused the caller wrote nothing.
@@ -91,6 +100,7 @@ export function registerReadCacheInvalidation(app: FastifyInstance, caches: Read
       event.type === "checklists.changed"
     )
       return;
+    if (event.type === "money.changed") return caches.trips.invalidate(event.tripId, untouchedByMoneyWrites);
     const placesOnly = event.type === "places.changed";
     caches.trips.invalidate(event.tripId, placesOnly ? untouchedByPlaceWrites : undefined);
   });

@@ -222,6 +222,36 @@ describe("group money", () => {
     expect(after.transfers.map((x: { fromId: string }) => x.fromId)).toContain(carl.id);
   });
 
+  it("answers balances that follow every write at once, though kept between writes", async () => {
+    const { owner, aiko, ben, base } = await kyotoGroup("kept");
+    const balanceOf = async (who: Who) =>
+      (await ben.get(`${base}/balances`))
+        .json()
+        .members.find((m: { memberId: string }) => m.memberId === who.id).balance;
+    expect(await balanceOf(owner)).toBe(0);
+    const dinner = (await owner.post(`${base}/expenses`, expense(owner, [owner, aiko, ben]))).json();
+    expect(await balanceOf(owner)).toBe(6000);
+    expect(await balanceOf(owner)).toBe(6000);
+    const edit = await owner.request("PUT", `${base}/expenses/${dinner.id}`, expense(owner, [owner, aiko]));
+    expect(edit.statusCode).toBe(200);
+    expect(await balanceOf(owner)).toBe(4500);
+    await aiko.post(`${base}/settlements`, {
+      fromId: aiko.id,
+      toId: owner.id,
+      amountMinor: 4500,
+      date: "2027-01-11",
+    });
+    expect(await balanceOf(owner)).toBe(0);
+    expect((await owner.request("DELETE", `${base}/expenses/${dinner.id}`)).statusCode).toBe(204);
+    expect(await balanceOf(aiko)).toBe(4500);
+    // A name is part of the answer: renamed, at once.
+    expect((await aiko.request("PATCH", "/api/me", { name: "kept Aiko-chan" })).statusCode).toBe(200);
+    const renamed = (await ben.get(`${base}/balances`)).json();
+    expect(renamed.members.find((m: { memberId: string }) => m.memberId === aiko.id).member.name).toBe(
+      "kept Aiko-chan",
+    );
+  });
+
   it("exports the expenses as CSV, a formula in a title made harmless", async () => {
     const { owner, aiko, base } = await kyotoGroup("csv");
     await owner.post(`${base}/expenses`, expense(owner, [owner, aiko], { title: '=HYPERLINK("x")' }));

@@ -15,6 +15,8 @@ import {
   splitTotal,
   suggestTransfers,
 } from "@tabi/contracts";
+import { MONEY_BALANCES } from "../../cache";
+import type { TripCache } from "../../cache/trip-cache";
 import type { Db } from "../../db/connect";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
@@ -57,6 +59,8 @@ export class MoneyService {
     private readonly db: Db,
     private readonly bus: TripBus,
     private readonly rates: RatesProvider,
+    /** Balances are kept until a money write, a member or place change, or a minute (cache/index.ts). */
+    private readonly cache?: TripCache,
   ) {}
 
   /** The chosen home currency, else the currency of the country most of the trip's places are in. */
@@ -97,11 +101,17 @@ export class MoneyService {
     };
   }
 
-  async balances(scope: TripScope): Promise<Balances> {
+  /** Three reads and the settling arithmetic, so kept: every member's screen asks after each change. */
+  balances(scope: TripScope): Promise<Balances> {
+    if (!this.cache) return this.readBalances(scope.tripId);
+    return this.cache.load(scope.tripId, MONEY_BALANCES, () => this.readBalances(scope.tripId));
+  }
+
+  private async readBalances(tripId: string): Promise<Balances> {
     const [inputs, people, currency] = await Promise.all([
-      readBalanceInputs(this.db, scope.tripId),
-      this.people(scope.tripId),
-      this.homeCurrency(scope.tripId),
+      readBalanceInputs(this.db, tripId),
+      this.people(tripId),
+      this.homeCurrency(tripId),
     ]);
     // The trip's expenses summed per person are one balanced expense: the same balances as each alone.
     const members = computeBalances(

@@ -61,21 +61,50 @@ export class MemoryCounters implements Counters {
   }
 }
 
-const HIT = compiled("counters.hit", () => {
+/**
+ * The hits of one batch, one row per key: `n` hits, the last at `now`. `on conflict` may touch a
+ * row once per statement, hence one row per key; keys are sorted so that two processes' batches
+ * lock shared rows in the same order (no deadlock).
+ */
+const HIT_MANY = compiled("counters.hitMany", () => {
   const p = sql.placeholder;
   return sql`insert into ${counters} (key, count, window_ends, last_at)
-    values (${p("key")}, 1, ${p("ends")}::bigint, ${p("now")}::bigint)
+    select k, n, e, t from jsonb_to_recordset(${p("hits")}::jsonb) as u(k text, n int, e bigint, t bigint)
+    order by k
     on conflict (key) do update set
-      count = case when ${counters}.window_ends <= ${p("now")}::bigint then 1 else ${counters}.count + 1 end,
-      window_ends = case when ${counters}.window_ends <= ${p("now")}::bigint then ${p("ends")}::bigint
+      count = case when ${counters}.window_ends <= excluded.last_at then excluded.count
+        else ${counters}.count + excluded.count end,
+      window_ends = case when ${counters}.window_ends <= excluded.last_at then excluded.window_ends
         else ${counters}.window_ends end,
-      last_at = ${p("now")}::bigint
-    returning count, window_ends as "windowEnds", last_at as "lastAt"`;
+      last_at = excluded.last_at
+    returning key, count, window_ends as "windowEnds", last_at as "lastAt"`;
 });
 
-/** Every process's counts in one table; one statement per hit. Ended windows are swept each minute. */
+interface Waiting {
+  key: string;
+  windowMs: number;
+  now: number;
+  resolve: (count: Count) => void;
+  reject: (err: unknown) => void;
+}
+
+/** A batch's hits of one key, in the order they came. */
+interface KeyHits {
+  hits: Waiting[];
+  now: number;
+  windowMs: number;
+}
+
+/**
+ * Every process's counts in one table. A hit is one statement when none is running; hits that come
+ * while one runs wait for it and then go together in one statement (one row per key): under a burst,
+ * adding a place no longer costs a round trip of its own for its route limit (issue 28). Ended
+ * windows are swept each minute.
+ */
 export class PgCounters implements Counters {
   private readonly timer: NodeJS.Timeout;
+  private waiting: Waiting[] = [];
+  private running = false;
 
   constructor(
     private readonly db: Database["db"],
@@ -87,14 +116,54 @@ export class PgCounters implements Counters {
     this.timer.unref();
   }
 
-  async hit(key: string, windowMs: number, now = Date.now()): Promise<Count> {
-    // One statement a limited request (adding a place): built once (db/compiled.ts).
-    const [row] = await rowsOfCompiled<{ count: number; windowEnds: string; lastAt: string }>(this.db, HIT, {
-      key,
-      now,
-      ends: now + windowMs,
+  hit(key: string, windowMs: number, now = Date.now()): Promise<Count> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ key, windowMs, now, resolve, reject });
+      if (!this.running) void this.flush();
     });
-    return { count: row!.count, windowEnds: Number(row!.windowEnds), lastAt: Number(row!.lastAt) };
+  }
+
+  private async flush(): Promise<void> {
+    this.running = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      await this.run(batch);
+    }
+    this.running = false;
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    const byKey = new Map<string, KeyHits>();
+    for (const w of batch) {
+      const entry = byKey.get(w.key);
+      if (entry) {
+        entry.hits.push(w);
+        entry.now = Math.max(entry.now, w.now);
+      } else byKey.set(w.key, { hits: [w], now: w.now, windowMs: w.windowMs });
+    }
+    // One JSON parameter: PGlite and node-postgres encode arrays differently.
+    const hits = [...byKey].map(([k, g]) => ({ k, n: g.hits.length, e: g.now + g.windowMs, t: g.now }));
+    try {
+      const rows = await rowsOfCompiled<{ key: string; count: number; windowEnds: string; lastAt: string }>(
+        this.db,
+        HIT_MANY,
+        { hits: JSON.stringify(hits) },
+      );
+      for (const row of rows) {
+        const group = byKey.get(row.key) as KeyHits;
+        // The batch's hits of a key took the counts up to `row.count`, one each, in arrival order.
+        const first = row.count - group.hits.length + 1;
+        for (const [i, w] of group.hits.entries()) {
+          w.resolve({ count: first + i, windowEnds: Number(row.windowEnds), lastAt: Number(row.lastAt) });
+        }
+        byKey.delete(row.key);
+      }
+      for (const group of byKey.values())
+        for (const w of group.hits) w.reject(new Error("counter row not returned"));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
   }
 
   async peek(key: string, now = Date.now()): Promise<Count | undefined> {

@@ -1,4 +1,4 @@
-import { compile } from "./build";
+import { compile, windowsOn } from "./build";
 import { MEALS } from "./meals";
 import type { Model } from "./model";
 import { legModeOf } from "./plan";
@@ -23,7 +23,8 @@ export type ScheduleEdit =
 export const MEAL_VISIT_AT: Record<MealKind, number> = { breakfast: 8 * 60, lunch: 12 * 60, dinner: 18 * 60 };
 
 export interface Violation {
-  kind: "closed" | "day_end" | "meal" | "duplicate";
+  /** `visits_end`: open then, but past the end of the day's visits (the pace's, or a flight home's). */
+  kind: "closed" | "visits_end" | "day_end" | "meal" | "duplicate";
   placeId?: string;
   meal?: MealKind;
   message: string;
@@ -129,11 +130,24 @@ export function reschedule(
     if (mealWindow && !late && start > mealWindow.to) start = Number.NaN;
     if (Number.isNaN(start)) {
       start = earliest;
-      violations.push({
-        kind: "closed",
-        placeId: item.placeId,
-        message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is outside its opening hours`,
-      });
+      const place = problem.places[v]!;
+      const hours = windowsOn(place.open, problem.days[t]!.date) ?? [[start, start + item.stay]];
+      const open = hours.some(([o, cl]) => o <= start && start + item.stay <= cl);
+      // Open at that hour (a shrine open day and night), yet no window fits: the day's visits have
+      // ended by then. Said as that, not as opening hours the place does not have.
+      if (open && !mealWindow && !place.lock) {
+        const end = problem.days[t]!.visitsEnd ?? problem.days[t]!.end;
+        violations.push({
+          kind: "visits_end",
+          placeId: item.placeId,
+          message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} runs past the end of the day's visits ${end}`,
+        });
+      } else
+        violations.push({
+          kind: "closed",
+          placeId: item.placeId,
+          message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is outside its opening hours`,
+        });
     }
     if (late)
       violations.push({
@@ -212,8 +226,16 @@ function applyEdit(
       if (!(edit.from >= 0 && edit.from < items.length && edit.to >= 0 && edit.to < items.length)) {
         throw new Error(`reschedule: reorder indices must be 0..${items.length - 1}`);
       }
+      // A meal break keeps its place in the day: after the visit now where its visit was. Kept after
+      // the same visit instead, moving a day's last visit one step earlier took lunch and dinner along
+      // and pushed the visit it passed after dinner, into the night.
+      const slots = [...mealAfter].map(([kind, after]) => {
+        const i = after === null ? -1 : items.findIndex((it) => it.placeId === after);
+        return [kind, i] as const;
+      });
       const [moved] = items.splice(edit.from, 1);
       items.splice(edit.to, 0, moved!);
+      for (const [kind, i] of slots) if (i >= 0) mealAfter.set(kind, items[i]!.placeId);
       return;
     }
     case "resize":

@@ -39,6 +39,51 @@ describe("reschedule", () => {
     expect(violations).toEqual([]);
   });
 
+  it("moves a day's first visit one step later without taking the meals along", () => {
+    // Two visits, lunch and dinner after the last: "Later" on the first swaps the two, and the meals
+    // stay where they were in the day (they once followed the visit and pushed the other into the night).
+    const long: Problem = {
+      ...problem,
+      places: problem.places.filter((p) => p.id !== "bar"),
+      days: [{ ...problem.days[0]!, end: "22:00" }],
+    };
+    const planned = solveSync(long).days[0]!;
+    const [first, second] = planned.visits.map((v) => v.placeId);
+    expect(planned.meals.map((m) => [m.kind, m.afterPlaceId])).toEqual([
+      ["lunch", second],
+      ["dinner", second],
+    ]);
+    const { day: later, violations } = reschedule(long, planned, [{ type: "reorder", from: 0, to: 1 }]);
+    expect(later.visits.map((v) => v.placeId)).toEqual([second, first]);
+    expect(later.meals.map((m) => [m.kind, m.afterPlaceId])).toEqual([
+      ["lunch", first],
+      ["dinner", first],
+    ]);
+    expect(later.visits[1]!.end <= later.meals[0]!.start).toBe(true);
+    expect(violations).toEqual([]);
+  });
+
+  it("says a place open at any hour ran past the day's visits, not that it was closed", () => {
+    const short: Problem = {
+      ...problem,
+      places: problem.places.filter((p) => p.id !== "bar"),
+      days: [{ ...problem.days[0]!, end: "22:00", visitsEnd: "18:00" }],
+    };
+    const planned = solveSync(short).days[0]!;
+    expect(planned.visits.map((v) => v.placeId)).toEqual(["museum", "park"]);
+    // The museum (10:00-17:00) for eight hours: the park, open at all hours, comes after 18:00.
+    const { violations } = reschedule(short, planned, [
+      { type: "resize", placeId: "museum", stayMinutes: 480 },
+    ]);
+    expect(violations.find((v) => v.placeId === "park")).toMatchObject({
+      kind: "visits_end",
+      message: expect.stringMatching(
+        /^"park" \d\d:\d\d-\d\d:\d\d runs past the end of the day's visits 18:00$/,
+      ),
+    });
+    expect(violations.filter((v) => v.kind === "closed").map((v) => v.placeId)).not.toContain("park");
+  });
+
   it("reports a day that runs past its end after a resize", () => {
     const { violations } = reschedule(problem, day, [
       { type: "resize", placeId: "museum", stayMinutes: 420 },

@@ -145,6 +145,12 @@ describe("optimising a trip", () => {
     expect(dayEnd.message).toBe(
       `back at ${dayEnd.messageParams.time}, after the day's end ${dayEnd.messageParams.end}`,
     );
+    // A place still open when the long visit ends, but after the day's visits end, is said as that.
+    const pastEnd = tooLong.json().violations.find((v: { kind: string }) => v.kind === "visits_end");
+    expect(pastEnd).toMatchObject({ messageKey: "violation.visitsEnd" });
+    expect(pastEnd.message).toBe(
+      `${pastEnd.messageParams.place} ${pastEnd.messageParams.from}-${pastEnd.messageParams.to} runs past the end of the day's visits ${pastEnd.messageParams.end}. Please adjust the visit.`,
+    );
     const removed = await owner.post(editUrl, { type: "remove", day: day.day, placeId: a.placeId });
     expect(removed.json().result.unscheduled.map((u: { placeId: string }) => u.placeId)).toContain(a.placeId);
     expect(removed.json().result.unscheduled).toContainEqual({

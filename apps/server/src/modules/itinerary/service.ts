@@ -529,6 +529,7 @@ function adjustmentMessage(
   if (!place) return { ...v, ...keyed };
   let message = v.message.replaceAll(`"${place.id}"`, place.name);
   if (v.kind === "closed") message += ` (open ${hours}). Please adjust the visit.`;
+  if (v.kind === "visits_end") message += ". Please adjust the visit.";
   return { ...v, message, ...keyed };
 }
 
@@ -543,6 +544,10 @@ function violationText(v: { kind: string; message: string }, place?: string, hou
   if (v.kind === "closed" && place && hours) {
     const m = /(\d\d:\d\d)-(\d\d:\d\d) is outside/.exec(v.message);
     if (m) return planText("server:violation.closed", { place, from: m[1]!, to: m[2]!, hours });
+  }
+  if (v.kind === "visits_end" && place) {
+    const m = /(\d\d:\d\d)-(\d\d:\d\d) runs past the end of the day's visits (\d\d:\d\d)/.exec(v.message);
+    if (m) return planText("server:violation.visitsEnd", { place, from: m[1]!, to: m[2]!, end: m[3]! });
   }
   if (v.kind === "duplicate" && place) return planText("server:violation.duplicate", { place });
   if (v.kind === "meal") {

@@ -80,6 +80,9 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
   await expect(aiko.getByRole("region", { name: "Day 1" })).toBeVisible();
   await aiko.goto("/my-trip/my-places");
   await expect(aiko.getByText("Belém Tower").first()).toBeVisible();
+  // The trip's money, opened once online, is kept too (it once spun forever offline).
+  await aiko.goto("/my-trip/money");
+  await expect(aiko.getByRole("heading", { name: "No expenses yet" })).toBeVisible();
   await appCachedForOffline(aiko);
   await expect.poll(() => keptForOffline(aiko, trip.id)).toBe(true);
 
@@ -113,6 +116,13 @@ test("a trip opened once opens offline, and a wish changed offline reaches the o
   await expect(aiko.getByRole("region", { name: "Day 1" })).toBeVisible();
   await expect(aiko.getByRole("region", { name: "Day 1" }).getByRole("button").first()).toBeVisible();
   await shot(aiko, info, "offline-trip-calendar");
+
+  // Money opens from what was kept; polls, never opened here, say they load once back online.
+  await aiko.goto("/my-trip/money");
+  await expect(aiko.getByRole("heading", { name: "No expenses yet" })).toBeVisible();
+  await aiko.goto("/my-trip/polls");
+  await expect(aiko.getByRole("heading", { name: "Not saved on this device" })).toBeVisible();
+  await shot(aiko, info, "offline-not-saved");
 
   // Offline, Aiko wants Belém Tower too: it shows at once and waits to be sent, even across a reload.
   await aiko.goto("/my-trip/my-places");

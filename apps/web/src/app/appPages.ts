@@ -7,7 +7,7 @@
  */
 export const APP_PAGES: RegExp[] = [
   /^\/(\?|$)/,
-  /^\/my-trip(\/(my-places|chat|money|documents|lists|share))?\/?(\?|$)/,
+  /^\/my-trip(\/(my-places|chat|money|polls|documents|lists|share))?\/?(\?|$)/,
   /^\/my-trip\/money\/print\/?(\?|$)/,
   /^\/trip\/[^/?]+\/?(\?|$)/,
   /^\/add-place\/?(\?|$)/,

@@ -4,9 +4,9 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useBookings } from "../bookings/api";
+import { PendingScreen } from "../offline/PendingScreen";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { NoTripSelected } from "../trips/NoTripSelected";
@@ -34,7 +34,7 @@ function TripDocuments({ tripId, meId }: { tripId: string; meId: string }) {
   const [privately, setPrivately] = useState(false);
   const toggleId = useId();
 
-  if (list.isPending || trip.isPending) return <FullPageSpinner />;
+  if (list.isPending || trip.isPending) return <PendingScreen reads={[list, trip]} />;
   if (list.isError || trip.isError)
     return (
       <EmptyState icon={FileText} title={t("documents:loadFailed")}>

@@ -24,6 +24,7 @@ import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
 import { useBookings } from "../bookings/api";
 import { useActiveResult } from "../itinerary/api";
+import { PendingScreen } from "../offline/PendingScreen";
 import { usePlaces } from "../places/api";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
@@ -109,7 +110,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
     [expenses, category, member],
   );
 
-  if (trip.isPending || list.isPending) return <FullPageSpinner />;
+  if (trip.isPending || list.isPending) return <PendingScreen reads={[trip, list]} />;
   if (trip.isError || list.isError || !trip.data || !list.data)
     return (
       <EmptyState icon={Wallet} title={t("server:messages.genericErrorTitle")} text={t("money:loadFailed")}>

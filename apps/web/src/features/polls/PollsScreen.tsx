@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
-import { FullPageSpinner } from "../../ui/Spinner";
 import { useMe } from "../auth/session";
+import { PendingScreen } from "../offline/PendingScreen";
 import { useTrip } from "../trips/api";
 import { useCurrentTripId } from "../trips/currentTrip";
 import { NoTripSelected } from "../trips/NoTripSelected";
@@ -26,7 +26,7 @@ function TripPolls({ tripId }: { tripId: string }) {
   const polls = usePolls(tripId);
   const [creating, setCreating] = useState(false);
 
-  if (trip.isPending || polls.isPending) return <FullPageSpinner />;
+  if (trip.isPending || polls.isPending) return <PendingScreen reads={[trip, polls]} />;
   if (trip.isError || polls.isError || !trip.data || !polls.data)
     return (
       <EmptyState

@@ -13,8 +13,8 @@ import { storage } from "./storage";
 
 /**
  * The query cache kept in IndexedDB per signed-in user, so a trip opened once opens again without a
- * network: the user, the client config, and everything under "trips" (the trip's one read, its
- * members, places and plan, the lists). Kept a week; a new BUSTER drops what older builds kept.
+ * network: the user, the client config, everything under "trips" (the trip's one read, its
+ * members, places and plan, the lists), and the trip's money, polls and documents list. Kept a week; a new BUSTER drops what older builds kept.
  * Restored and saved by TanStack Query's own persister (@tanstack/react-query-persist-client) through
  * the IndexedDB persister below (decisions/0015).
  */
@@ -22,7 +22,7 @@ export const OFFLINE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 const BUSTER = "2";
 const SAVE_EVERY_MS = 500;
 /** The first part of the query keys that are kept. */
-export const KEPT_ROOTS = ["me", "config", "trips"] as const;
+export const KEPT_ROOTS = ["me", "config", "trips", "money", "polls", "documents"] as const;
 
 /** What is stored: the persister's client, with when the server last answered (the banner's "last synced"). */
 interface KeptClient extends PersistedClient {

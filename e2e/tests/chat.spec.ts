@@ -253,3 +253,34 @@ test("the chat on a phone: a long press opens the reactions, a place is shared a
   await shot(ben, testInfo, "chat-ja");
   expect(left).toEqual([]);
 });
+
+test("a message that could not be sent is back in the box when Chat opens again @phone", async ({
+  browser,
+}, testInfo) => {
+  const { aiko } = await twoMembers(browser, { width: 390, height: 844 });
+  await aiko.goto("/my-trip/chat");
+  await expect(composer(aiko)).toBeVisible();
+  // The app is installed (its service worker holds every screen's code), as on a phone used before.
+  await aiko.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await aiko.reload();
+  await expect.poll(() => aiko.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(composer(aiko)).toBeVisible();
+  // Offline, Aiko sends and goes straight to Money: the text is not lost with the chat box.
+  await aiko.context().setOffline(true);
+  await composer(aiko).fill("Meet at the station at nine");
+  await composer(aiko).press("Enter");
+  const nav = aiko.getByRole("navigation").last();
+  await nav.getByRole("link", { name: "Money" }).click();
+  await expect(aiko.getByText("Your message was not sent. Your text is back in the box.")).toBeVisible();
+  await aiko.context().setOffline(false);
+  await nav.getByRole("link", { name: "Chat" }).click();
+  await expect(composer(aiko)).toHaveValue("Meet at the station at nine");
+  await shot(aiko, testInfo, "chat-draft-back");
+  // Sent now, the box is empty, and stays empty when Chat opens again.
+  await composer(aiko).press("Enter");
+  await expect(message(aiko, "Meet at the station at nine")).toBeVisible();
+  await expect(composer(aiko)).toHaveValue("");
+  await nav.getByRole("link", { name: "Money" }).click();
+  await nav.getByRole("link", { name: "Chat" }).click();
+  await expect(composer(aiko)).toHaveValue("");
+});

@@ -20,11 +20,21 @@ export function ErrorScreen({ onRetry }: { onRetry(): void }) {
   );
 }
 
-/** Catches render errors of a screen and shows the generic error screen instead of a blank page. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+/**
+ * Catches render errors of a screen and shows the generic error screen instead of a blank page.
+ * `resetOn` (the page's path): going to another page tries again, so one screen that failed (its
+ * code not fetched offline) does not keep every other page on the error screen.
+ */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetOn?: string },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  override componentDidUpdate(before: { resetOn?: string }) {
+    if (this.state.error && before.resetOn !== this.props.resetOn) this.setState({ error: null });
   }
   override render() {
     return this.state.error ? (

@@ -45,7 +45,7 @@ export function Shell() {
           <KeptCopyNote />
         </div>
         <main className={`mx-auto w-full max-w-5xl flex-1 px-4 py-4 ${showNav ? "pb-24" : ""}`}>
-          <ErrorBoundary>
+          <ErrorBoundary resetOn={pathname}>
             {waiting ? <FullPageSpinner /> : signedOut ? <SignInScreen /> : <Outlet />}
           </ErrorBoundary>
         </main>

@@ -14,6 +14,7 @@ import { realtime } from "../../lib/realtime";
 import { checkImageFile, type ImageFileProblem, uploadImage } from "../../lib/upload";
 import { useEditMessage, useSendMessage } from "./api";
 import { useChat } from "./context";
+import { draftOf, keepDraft, returnToDraft } from "./drafts";
 import { failureText } from "./errors";
 import { PlacePicker } from "./PlacePicker";
 import { QuoteBar } from "./QuoteBar";
@@ -50,7 +51,7 @@ export function Composer({
   const { tripId } = useChat();
   const send = useSendMessage(tripId);
   const edit = useEditMessage(tripId);
-  const [text, setText] = useState("");
+  const [text, setText] = useState(() => draftOf(tripId));
   const [progress, setProgress] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
   const [polling, setPolling] = useState(false);
@@ -58,6 +59,17 @@ export function Composer({
   const file = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const uploading = progress !== null;
+  // Left with text in the box, Chat opens again with it; a send that fails after leaving returns there.
+  const mounted = useRef(false);
+  const unsent = useRef(text);
+  unsent.current = editing ? "" : text;
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      keepDraft(tripId, unsent.current);
+    };
+  }, [tripId]);
 
   useEffect(() => {
     if (editing) setText(editing.content ?? "");
@@ -87,7 +99,8 @@ export function Composer({
     lastTyping.current = 0;
     // Each send answers for itself (mutate's own callbacks would fire for the last one only).
     send.mutateAsync({ clientId: crypto.randomUUID(), replyTo, ...parts }).catch((err) => {
-      if (restore) setText((now) => (now.trim() ? `${restore}\n${now}` : restore));
+      if (restore && mounted.current) setText((now) => (now.trim() ? `${restore}\n${now}` : restore));
+      else if (restore) returnToDraft(tripId, restore);
       toast.error(failureText(err, t("chat:errors.sendFailed")));
     });
     onDone();

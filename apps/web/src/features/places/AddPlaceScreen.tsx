@@ -381,7 +381,11 @@ function PlaceForm({
         </Field>
         <div>
           <p className="mb-2 text-sm font-medium">{t("places:add.timeOfDay")}</p>
-          <div className="grid grid-cols-4 gap-2" role="group" aria-label={t("places:add.timeOfDay")}>
+          <div
+            className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-4"
+            role="group"
+            aria-label={t("places:add.timeOfDay")}
+          >
             {TIMES_OF_DAY.map((k) => (
               <button
                 key={k}

@@ -6,6 +6,7 @@ test("three members, 25 places, 4 days: optimise with live progress, seen by ano
   browser,
   baseURL,
 }, testInfo) => {
+  test.slow(); // 25 places, 4 days, two browsers: on a loaded CI machine the solve alone can take a minute
   const owner = await guestPage(
     browser,
     "Hana",
@@ -60,14 +61,19 @@ test("three members, 25 places, 4 days: optimise with live progress, seen by ano
   const started = Date.now();
   await dialog.getByRole("button", { name: "Optimize" }).click();
   // The solve paces itself by iterations, not time: on a CI machine shared by two e2e workers, their
-  // servers and browsers it took over 15 s now and then (a few seconds when quiet).
-  await expect(owner.getByText("Optimization Success!")).toBeVisible({ timeout: 45_000 });
+  // servers and browsers it took over 15 s now and then (a few seconds when quiet), and the 2-second
+  // celebration can pass between two polls of a loaded browser; so wait for the plan, whichever of
+  // the two is seen first.
+  const score = owner.getByRole("button", { name: "Optimisation score" });
+  await expect(owner.getByText("Optimization Success!").or(score).first()).toBeVisible({
+    timeout: 90_000,
+  });
   testInfo.annotations.push({ type: "optimise-ms", description: String(Date.now() - started) });
   await shot(owner, testInfo, "optimize-success");
 
   // Ken sees the result without reloading.
   await expect(ken.getByRole("button", { name: "Optimisation score" })).toBeVisible({ timeout: 10_000 });
-  await expect(owner.getByRole("button", { name: "Optimisation score" })).toBeVisible();
+  await expect(score).toBeVisible();
   // The success overlay: celebration, then the scores, then 'Loading your optimized journey...', then gone.
   await expect(
     owner.getByRole("status").filter({ hasText: /optimized journey|Your plan|Success/ }),

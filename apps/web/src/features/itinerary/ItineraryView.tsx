@@ -225,31 +225,35 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
         </section>
       ) : null}
 
-      <div className={cn("relative", view !== "map" && "hidden")}>
-        {result.data ? (
-          <Suspense
-            fallback={
-              <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
-            }
-          >
-            <MapDayFilter days={days} value={shownDay} onChange={setMapDay} />
-            <TripMap
-              days={shownDay === null ? days : days.filter((d) => d.day === shownDay)}
-              refitKey={shownDay}
-              colorsOf={colorsOf}
-              bookedNights={bookedNights}
-              onStop={(s: MapStop) => setStop({ name: s.name, placeId: s.placeId, system: s.system })}
-              onLeg={(l) => setBooking(dialogForLeg(legOfDrawn(l)))}
+      {/* The overlay sits over the map on a wide screen; on a phone, or over the calendar, it covers the
+          page above the bottom bar, so a run started from the button below the map is seen. */}
+      <div className="relative">
+        <div className={cn(view !== "map" && "hidden")}>
+          {result.data ? (
+            <Suspense
+              fallback={
+                <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
+              }
+            >
+              <MapDayFilter days={days} value={shownDay} onChange={setMapDay} />
+              <TripMap
+                days={shownDay === null ? days : days.filter((d) => d.day === shownDay)}
+                refitKey={shownDay}
+                colorsOf={colorsOf}
+                bookedNights={bookedNights}
+                onStop={(s: MapStop) => setStop({ name: s.name, placeId: s.placeId, system: s.system })}
+                onLeg={(l) => setBooking(dialogForLeg(legOfDrawn(l)))}
+              />
+            </Suspense>
+          ) : (
+            <EmptyState
+              icon={Route}
+              title={t("plan:view.emptyTitle")}
+              text={places?.length ? t("plan:view.emptyWithPlaces") : t("plan:view.emptyNoPlaces")}
             />
-          </Suspense>
-        ) : (
-          <EmptyState
-            icon={Route}
-            title={t("plan:view.emptyTitle")}
-            text={places?.length ? t("plan:view.emptyWithPlaces") : t("plan:view.emptyNoPlaces")}
-          />
-        )}
-        <OptimizationOverlay tripId={tripId} />
+          )}
+        </div>
+        <OptimizationOverlay tripId={tripId} overMap={view === "map"} />
       </div>
 
       {view === "calendar" ? (

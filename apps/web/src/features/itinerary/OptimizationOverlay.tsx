@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { i18n, serverText } from "../../i18n";
 import { formatPercent } from "../../i18n/format";
+import { cn } from "../../lib/cn";
 import { useActiveResult, useProgress } from "./api";
 import { percentText, scorePercent } from "./ScorePopup";
 import { formatSeconds } from "./units";
@@ -29,7 +30,7 @@ const pct = (x: number) => percentText(scorePercent(x));
  * Over the map while a run is under way (real stages and percentages), then the success overlay:
  * celebration for 2 s, the scores until 4 s, 'Loading your optimized journey...', closed at 5 s.
  */
-export function OptimizationOverlay({ tripId }: { tripId: string }) {
+export function OptimizationOverlay({ tripId, overMap }: { tripId: string; overMap: boolean }) {
   const { t } = useTranslation();
   const progress = useProgress(tripId).data;
   const result = useActiveResult(tripId).data;
@@ -59,13 +60,17 @@ export function OptimizationOverlay({ tripId }: { tripId: string }) {
     return () => timers.forEach(clearTimeout);
   }, [successAt]);
 
-  if (running && p) return <Loading progress={p} />;
+  const place = overlayPlace(overMap);
+  if (running && p) return <Loading progress={p} place={place} />;
   if (successAt === null) return null;
   const elapsed = Date.now() - successAt;
   return (
     <div
       role="status"
-      className="absolute inset-0 z-20 flex items-center justify-center rounded-3xl bg-white/85 p-6 text-center backdrop-blur dark:bg-slate-950/85"
+      className={cn(
+        place,
+        "flex items-center justify-center bg-white/85 p-6 text-center backdrop-blur dark:bg-slate-950/85",
+      )}
     >
       {elapsed < 2000 ? (
         <div>
@@ -106,7 +111,19 @@ export function OptimizationOverlay({ tripId }: { tripId: string }) {
   );
 }
 
-function Loading({ progress }: { progress: OptimizationProgress }) {
+/**
+ * On a phone the map can be scrolled out of sight (or the calendar shown) when a run starts: the overlay
+ * then covers the page, up to the bottom bar (z-40), above the floating buttons (z-30). On a wide
+ * screen it sits over the map, as the spec draws it, or covers the page above the bottom bar when the calendar is shown.
+ */
+function overlayPlace(overMap: boolean) {
+  return cn(
+    "fixed inset-x-0 top-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[35]",
+    overMap && "md:absolute md:inset-0 md:z-20 md:rounded-3xl",
+  );
+}
+
+function Loading({ progress, place }: { progress: OptimizationProgress; place: string }) {
   const { t } = useTranslation();
   const stageKey = STAGE_KEYS[progress.stage];
   const stage = stageKey ? t(stageKey) : progress.message ? serverText(progress.message) : null;
@@ -115,7 +132,10 @@ function Loading({ progress }: { progress: OptimizationProgress }) {
     <div
       role="status"
       aria-live="polite"
-      className="absolute inset-0 z-20 flex items-center justify-center rounded-3xl bg-white/85 p-6 backdrop-blur dark:bg-slate-950/85"
+      className={cn(
+        place,
+        "flex items-center justify-center bg-white/85 p-6 backdrop-blur dark:bg-slate-950/85",
+      )}
     >
       <div className="w-full max-w-sm text-center">
         <Sparkles className="mx-auto size-10 animate-pulse text-brand-700 dark:text-brand-100" aria-hidden />

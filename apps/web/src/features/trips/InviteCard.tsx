@@ -46,14 +46,18 @@ export function InviteCard({ tripId }: { tripId: string }) {
       </div>
       {invitation.isError ? (
         <p className="mt-2 text-xs text-red-600 dark:text-red-400">{(invitation.error as Error).message}</p>
-      ) : invitation.data ? (
+      ) : (
+        // How to use the code shows with the card; the uses left join it when the code arrives, in the
+        // same line, so nothing below moves.
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          {t("trips:invite.help", {
-            left: invitation.data.maxUses - invitation.data.currentUses,
-            max: invitation.data.maxUses,
-          })}
+          {invitation.data
+            ? t("trips:invite.help", {
+                left: invitation.data.maxUses - invitation.data.currentUses,
+                max: invitation.data.maxUses,
+              })
+            : t("trips:invite.howTo")}
         </p>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -128,3 +128,54 @@ test("a free user's 4th trip is refused by the server, in the app and sent direc
   );
   void baseURL;
 });
+
+test("an admin removes a member: the member's open trip says so at once, and a later visit neither spins nor asks again and again @phone", async ({
+  browser,
+}, testInfo) => {
+  const phone = testInfo.project.name === "phone" ? { width: 390, height: 844 } : undefined;
+  const aiko = await guestPage(browser, "Aiko", phone);
+  const tripId = (await (await createTripApi(aiko.request, "Lisbon weekend")).json()).trip.id;
+  const code = (await (await aiko.request.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const ben = await guestPage(browser, "Ben", phone);
+  expect((await ben.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  for (const page of [aiko, ben]) {
+    await page.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+    await page.goto("/my-trip");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Lisbon weekend");
+  }
+
+  await aiko.getByRole("button", { name: "Trip settings" }).click();
+  const settings = aiko.getByRole("dialog", { name: "Trip Settings" });
+  await settings.getByRole("tab", { name: "Permissions" }).click();
+  // Neither the owner nor oneself can be removed here.
+  await expect(settings.getByRole("button", { name: "Remove Aiko from the trip" })).toHaveCount(0);
+  await shot(aiko, testInfo, "permissions-remove");
+  await settings.getByRole("button", { name: "Remove Ben from the trip" }).click();
+  const confirm = aiko.getByRole("alertdialog").or(aiko.getByRole("dialog", { name: "Remove from trip" }));
+  await expect(confirm.getByText(/Remove Ben from "Lisbon weekend"\?/)).toBeVisible();
+  await shot(aiko, testInfo, "remove-member-confirm");
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(aiko.getByText("Ben was removed from the trip")).toBeVisible();
+  await expect(settings.getByText("Ben")).toHaveCount(0);
+
+  // Ben, with the trip open, is told and let go of it.
+  await expect(ben.getByText(/“Lisbon weekend” is no longer open to you/)).toBeVisible({ timeout: 15_000 });
+  await expect(ben.getByText("No Trip Selected")).toBeVisible();
+  await shot(ben, testInfo, "removed-member");
+
+  // A phone that was closed before the removal still names the trip as its current one: opening the
+  // trip screens then says so once, with no spinner and no request after request (there were 40 a
+  // second).
+  let reads = 0;
+  ben.on("request", (r) => {
+    if (r.url().includes(`/api/trips/${tripId}/`)) reads++;
+  });
+  for (const path of ["/my-trip", "/my-trip/money"]) {
+    await ben.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+    await ben.goto(path);
+    await expect(ben.getByText("No Trip Selected")).toBeVisible();
+  }
+  await expect(ben.getByText(/is no longer open to you/).first()).toBeVisible();
+  await ben.waitForTimeout(2000);
+  expect(reads).toBeLessThanOrEqual(4);
+});

@@ -9,6 +9,7 @@ import { installSessionHandling, startSessionRead } from "./features/auth/sessio
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
 import { currentTripId } from "./features/trips/currentTrip";
+import { installGoneTripHandling } from "./features/trips/goneTrip";
 import { startTripRead, tripOfAddress } from "./features/trips/tripFull";
 import { browserLanguage, i18n, initI18n, loadTripCatalogues } from "./i18n";
 import { preloadTripCatalogues } from "./i18n/bundles";
@@ -70,6 +71,7 @@ const queryClient = new QueryClient({
   },
 });
 installSessionHandling(queryClient);
+installGoneTripHandling(queryClient);
 // The session is read while the catalogues load, and the client config comes inlined in index.html
 // when the server serves it (lib/config.ts): the first screen waits for neither in series.
 startSessionRead();

@@ -1,9 +1,12 @@
 import type { Member, TripDetail } from "@tabi/contracts";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck, UserMinus } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { ApiError } from "../../lib/api";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { inputClass } from "../../ui/Field";
-import { useUpdateMember } from "./api";
+import { useRemoveMember, useUpdateMember } from "./api";
 import { MemberAvatar, MemberName } from "./MemberIdentity";
 
 const FLAGS = [
@@ -13,10 +16,15 @@ const FLAGS = [
   ["canInviteMembers", "trips:permissions.invite"],
 ] as const;
 
-/** Permissions tab: admins change others' role and flags; everyone else sees read-only labels. */
+/**
+ * Permissions tab: admins change others' role and flags, and remove a member (not the owner, who hands
+ * the trip over first); everyone else sees read-only labels.
+ */
 export function MemberPermissions({ detail }: { detail: TripDetail }) {
   const { t } = useTranslation();
   const update = useUpdateMember(detail.trip.id);
+  const remove = useRemoveMember(detail.trip.id);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const isAdmin = detail.trip.my.role === "admin";
   if (detail.members.length === 0)
     return <p className="py-6 text-center text-sm text-slate-500">{t("trips:members.none")}</p>;
@@ -67,6 +75,17 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
                   {m.role === "admin" ? t("trips:members.admin") : t("trips:members.member")}
                 </span>
               )}
+              {editable && !m.isOwner ? (
+                <button
+                  type="button"
+                  aria-label={t("trips:remove.buttonFor", { name: m.name })}
+                  title={t("trips:remove.button")}
+                  onClick={() => setRemoving(m)}
+                  className="shrink-0 rounded-full p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-red-950/60 dark:hover:text-red-300"
+                >
+                  <UserMinus className="size-4" aria-hidden />
+                </button>
+              ) : null}
             </div>
             {editable && m.role === "member" ? (
               <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 pl-12">
@@ -90,6 +109,25 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
           </li>
         );
       })}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? null : setRemoving(null))}
+        title={t("trips:remove.button")}
+        text={t("trips:remove.confirm", { name: removing?.name ?? "", trip: detail.trip.name })}
+        confirmLabel={t("trips:remove.confirmButton")}
+        busy={remove.isPending}
+        onConfirm={() => {
+          const m = removing;
+          if (!m) return;
+          remove
+            .mutateAsync(m.userId)
+            .then(() => {
+              setRemoving(null);
+              toast.success(t("trips:remove.done", { name: m.name }));
+            })
+            .catch((err) => toast.error(err instanceof ApiError ? err.message : t("common:error.generic")));
+        }}
+      />
     </ul>
   );
 }

@@ -39,9 +39,12 @@ export function TripDetailScreen() {
   const { tripId: routeId } = useParams();
   const [currentId, setCurrentId] = useCurrentTripId();
   const tripId = routeId ?? currentId;
-  // One read fills every cache of the screen; the per-part queries start once it has answered.
+  // One read fills every cache of the screen; the per-part queries start once it has answered. Not
+  // after it failed: the details' own read asks /full again, which put the trip's read back to
+  // pending, which turned the details off and on again: a removed member's phone asked 40 times a
+  // second (the failure itself is shown below, and a 404 forgets the trip: goneTrip.ts).
   const full = useTripFull(tripId);
-  const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && !full.isPending });
+  const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && full.isSuccess });
   const open = useTripDialogs();
   const result = useActiveResult(detail.data ? tripId : null);
   // The plan's code comes while the trip's data does, not after it.
@@ -53,20 +56,16 @@ export function TripDetailScreen() {
   useEffect(() => {
     if (routeId && detail.data && routeId !== currentId) setCurrentId(routeId);
   }, [routeId, detail.data, currentId, setCurrentId]);
-  // A remembered trip that is gone (deleted, or we left it) is forgotten.
-  useEffect(() => {
-    if (!routeId && detail.error instanceof ApiError && detail.error.status === 404) setCurrentId(null);
-  }, [routeId, detail.error, setCurrentId]);
 
   // The trip's data arrives through its queries' stores, whose updates React renders in one blocking
   // task: with the whole screen and plan under it, seconds on a slow phone (issue 28). The screen is
   // mounted in a deferred render instead, which React splits and interrupts for input.
   const loaded = useDeferredValue(!full.isPending && !detail.isPending);
+  const error = detail.isError ? detail.error : full.isError && !detail.data ? full.error : null;
 
   if (!tripId) return <NoTripSelected />;
-  if (full.isPending || detail.isPending || !loaded) return <FullPageSpinner />;
-  if (detail.isError)
-    return detail.error instanceof ApiError && detail.error.status === 404 ? (
+  if (error)
+    return error instanceof ApiError && error.status === 404 ? (
       <EmptyState
         icon={Compass}
         title={t("trips:detail.notFoundTitle")}
@@ -90,6 +89,7 @@ export function TripDetailScreen() {
         </Button>
       </EmptyState>
     );
+  if (full.isPending || !detail.data || !loaded) return <FullPageSpinner />;
 
   const { trip } = detail.data;
   return (

@@ -91,6 +91,11 @@ export const useJoinTrip = () =>
 /** Leaving ends the membership; the list, counters and home stats refresh (useTripMutation). */
 export const useLeaveTrip = () =>
   useTripMutation((id: string) => api<null>(`/api/trips/${id}/leave`, { method: "POST" }));
+/** An admin removes another member (server: not the owner; their private things in the trip go too). */
+export const useRemoveMember = (tripId: string) =>
+  useTripMutation((userId: string) =>
+    api<null>(`/api/trips/${tripId}/members/${userId}`, { method: "DELETE" }),
+  );
 /** The owner hands the trip to another member (server: they become owner and admin). */
 export const useHandOver = (tripId: string) =>
   useTripMutation((userId: string) => api<TripDetail>(`/api/trips/${tripId}/owner`, { body: { userId } }));

@@ -23,13 +23,29 @@ export const PACE: Record<Pace, { minutes: number; share: number; travel: number
  */
 export const PACE_WEIGHT = 2;
 
+/**
+ * "balanced" on a light trip: a day's busy minutes are also held to this many times its even share of
+ * all the places' stays, but never below `EVEN_FLOOR`. Six places over five days put four on one day
+ * and left three days empty, all under the 7-hour cap, where the option promises visits "shared evenly
+ * between the days". A trip with more to see than its days hold keeps the fixed cap (its even share is
+ * above it), and the charge stays the non-strict one: it never costs a place.
+ */
+export const EVEN_SPREAD = 1.5;
+export const EVEN_FLOOR = 3 * 60;
+
 /** Per day: the busy minutes, then the minutes of travel, it holds at `pace` (none for "packed"). */
 export function paceCaps(model: Model, pace: Pace): Float64Array | undefined {
   const { minutes, share, travel } = PACE[pace];
   if (!Number.isFinite(minutes)) return undefined;
   const T = model.tours;
+  let busy = minutes;
+  if (pace === "balanced") {
+    let stays = 0;
+    for (let v = 0; v < model.places; v++) stays += model.service[v]!;
+    busy = Math.min(minutes, Math.max(EVEN_FLOOR, (EVEN_SPREAD * stays) / T));
+  }
   return Float64Array.from({ length: 2 * T }, (_, k) =>
-    k < T ? Math.min(minutes, share * (model.tourEnd[k]! - model.tourStart[k]!)) : travel,
+    k < T ? Math.min(busy, share * (model.tourEnd[k]! - model.tourStart[k]!)) : travel,
   );
 }
 

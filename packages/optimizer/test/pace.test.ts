@@ -63,6 +63,40 @@ describe("pace", () => {
     expect(packed.days.filter((d) => d.visits.length > 0).length).toBeLessThan(3);
   });
 
+  it("shares a light trip's places between its days by default (six places, five days)", () => {
+    // A phone sweep: public transport in Kyoto, six places of 1-2 h, five days. Under the fixed 7-hour
+    // cap the plan put four on one day and left three empty; balanced promises visits shared evenly.
+    const spots = [
+      ["kiyomizu", 34.9949, 135.785, 90],
+      ["gion", 35.0037, 135.7788, 60],
+      ["kinkakuji", 35.0394, 135.7292, 60],
+      ["nijo", 35.0142, 135.7481, 90],
+      ["fushimi-inari", 34.9671, 135.7727, 120],
+      ["nishiki", 35.005, 135.7649, 60],
+    ] as const;
+    const problem: Problem = {
+      members: ["a", "b", "c"],
+      locations: [
+        { id: "station", lat: 34.9858, lng: 135.7588 },
+        ...spots.map(([id, lat, lng]) => ({ id, lat, lng })),
+      ],
+      mode: "public_transport",
+      places: spots.map(([id, , , stay], i) => ({
+        id,
+        location: id,
+        stayMinutes: stay,
+        wishes: { a: 3 + (i % 3), b: 5 - (i % 2), c: 4 },
+      })),
+      days: tripDays(5, "station"),
+      settings: { fairnessWeight: 0.6, includeMeals: true, travelWeight: 0.4 },
+    };
+    const plan = solved(problem);
+    expect(plan.unscheduled).toEqual([]);
+    const counts = plan.days.map((d) => d.visits.length);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
   it("keeps every place when the days are full, whatever the pace", () => {
     // One day for the three: no other day has room, so balanced plans them all anyway.
     const plan = solved(kyotoOnFoot("balanced", 1));

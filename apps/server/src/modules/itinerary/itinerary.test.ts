@@ -132,10 +132,11 @@ describe("optimising a trip", () => {
     expect(Date.parse(`2000-01-01T${resized.end}`) - Date.parse(`2000-01-01T${resized.start}`)).toBe(
       15 * 60_000,
     );
+    // The day's first visit (b, since the swap) made a day long: a, after it, is pushed past the day.
     const tooLong = await owner.post(editUrl, {
       type: "resize",
       day: day.day,
-      placeId: a.placeId,
+      placeId: b.placeId,
       stayMinutes: 1440,
     });
     expect(tooLong.json().violations.map((v: { kind: string }) => v.kind)).toContain("day_end");

@@ -63,7 +63,10 @@ describe("toMinor", () => {
     expect(toMinor("", "USD")).toEqual({ ok: false, error: "empty" });
     expect(toMinor("1,234.56", "USD")).toEqual({ ok: false, error: "format" });
     expect(toMinor("1 234,56", "EUR")).toEqual({ ok: false, error: "format" });
-    expect(toMinor("-5", "USD")).toEqual({ ok: false, error: "format" });
+    expect(toMinor("-5", "USD")).toEqual({ ok: false, error: "negative" });
+    expect(toMinor("-500", "JPY")).toEqual({ ok: false, error: "negative" });
+    expect(toMinor("1.5", "JPY")).toEqual({ ok: false, error: "noDecimals" });
+    expect(toMinor("1,50", "JPY")).toEqual({ ok: false, error: "noDecimals" });
     expect(toMinor("1e3", "USD")).toEqual({ ok: false, error: "format" });
     expect(toMinor(".5", "USD")).toEqual({ ok: false, error: "format" });
     expect(toMinor("5.", "USD")).toEqual({ ok: false, error: "format" });

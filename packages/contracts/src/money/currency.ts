@@ -195,7 +195,14 @@ export function minorUnits(code: CurrencyCode): number {
  */
 export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
 
-export type AmountError = "empty" | "format" | "tooManyDecimals" | "tooLarge" | "unknownCurrency";
+export type AmountError =
+  | "empty"
+  | "negative"
+  | "format"
+  | "tooManyDecimals"
+  | "noDecimals"
+  | "tooLarge"
+  | "unknownCurrency";
 
 /**
  * A typed amount ("12.5", "12,50", "1500", " 3.250 ") as an integer of the currency's minor units.
@@ -209,11 +216,15 @@ export function toMinor(text: string, code: string): Result<number, AmountError>
   const s = text.trim();
   if (s === "") return { ok: false, error: "empty" };
   const m = /^(\d+)(?:[.,](\d+))?$/.exec(s);
-  if (!m) return { ok: false, error: "format" };
+  // "-500" is a sign, not a typo: the answer is "greater than 0", as for "0" where it is not allowed.
+  if (!m) return { ok: false, error: /^-\s*\d+(?:[.,]\d+)?$/.test(s) ? "negative" : "format" };
   const whole = m[1]!;
   const fraction = m[2] ?? "";
   const e = minorUnits(code);
-  if (fraction.length > e) return { ok: false, error: e === 0 ? "format" : "tooManyDecimals" };
+  // In a currency without decimals, three digits after the separator are a thousands group ("1,234"
+  // yen): a format error, not a guess; one or two are decimals it does not have ("1.5" yen).
+  if (fraction.length > e)
+    return { ok: false, error: e > 0 ? "tooManyDecimals" : fraction.length === 3 ? "format" : "noDecimals" };
   const digits = (whole + fraction.padEnd(e, "0")).replace(/^0+(?=\d)/, "");
   if (digits.length > 16) return { ok: false, error: "tooLarge" };
   const value = Number(digits);

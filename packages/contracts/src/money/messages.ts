@@ -12,6 +12,7 @@ export const MONEY_MESSAGES = {
   amountRequired: "Please enter an amount greater than 0",
   amountFormat: "Enter an amount like 12.50, without thousands separators",
   amountTooManyDecimals: "This currency does not have that many decimals",
+  amountNoDecimals: "This currency has no decimals: enter a whole amount",
   amountTooLarge: "This amount is too large",
   currencyInvalid: "Please choose a currency",
   categoryInvalid: "Please choose a category",
@@ -62,6 +63,8 @@ export const AMOUNT_ERROR_MESSAGE: Record<AmountError, MoneyMessageKey> = {
   empty: "amountRequired",
   format: "amountFormat",
   tooManyDecimals: "amountTooManyDecimals",
+  noDecimals: "amountNoDecimals",
+  negative: "amountRequired",
   tooLarge: "amountTooLarge",
   unknownCurrency: "currencyInvalid",
 };

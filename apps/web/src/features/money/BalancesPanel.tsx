@@ -157,6 +157,8 @@ function SettleDialog({
     : parsed.value <= 0
       ? t("server:money.amountRequired")
       : undefined;
+  // More than is owed is allowed (paying ahead), but a typo of 999999 for 1364 must not pass unseen.
+  const over = !error && parsed.ok && parsed.value > transfer.amountMinor;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!parsed.ok || parsed.value <= 0) return;
@@ -190,6 +192,15 @@ function SettleDialog({
             />
           )}
         </Field>
+        {over ? (
+          <p role="status" className="-mt-2 text-sm text-amber-700 dark:text-amber-300">
+            {t("money:settle.moreThanOwed", {
+              from: people.name(transfer.fromId),
+              to: people.name(transfer.toId),
+              amount: money(transfer.amountMinor, code),
+            })}
+          </p>
+        ) : null}
         <Field label={t("money:form.date")}>
           {(id) => (
             <Input id={id} type="date" value={date} onChange={(e) => setDate(e.target.value)} required />

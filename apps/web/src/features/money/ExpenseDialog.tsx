@@ -19,6 +19,7 @@ import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Dialog } from "../../ui/Dialog";
 import { Field, FormError, Input, inputClass, TextArea } from "../../ui/Field";
+import { focusFirstError } from "../../ui/focusFirstError";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { useBookings } from "../bookings/api";
 import { useActiveResult } from "../itinerary/api";
@@ -126,13 +127,16 @@ export function ExpenseDialog({
     bookings.some((b) => `booking:${b.id}` === form.link);
   const linkKind = form.link.split(":")[0] as keyof typeof LINK_LABELS;
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    if (!form.title.trim() || uploading) return;
+    const formEl = e.currentTarget;
+    const invalid = () => setTimeout(() => focusFirstError(formEl), 0);
+    if (!form.title.trim()) return invalid();
+    if (uploading) return;
     const body = bodyOf(form, p, home);
-    if (!body) return;
+    if (!body) return invalid();
     save
       .mutateAsync({ id: expense?.id, body })
       .then(({ queued }) => {

@@ -33,7 +33,10 @@ describe("the expense form's live preview", () => {
 
   it("reads amounts in the currency's decimals and says what is wrong with the amount", () => {
     expect(preview(form({ currency: "EUR", amount: "12.5" })).amountMinor).toBe(1250);
-    expect(preview(form({ amount: "12.5" })).amountError).toBe("amountFormat");
+    // Yen has no decimals: "12.5" says so; "-500" asks for more than 0, as "0" does.
+    expect(preview(form({ amount: "12.5" })).amountError).toBe("amountNoDecimals");
+    expect(preview(form({ amount: "1,234" })).amountError).toBe("amountFormat");
+    expect(preview(form({ amount: "-500" })).amountError).toBe("amountRequired");
     expect(preview(form({ currency: "EUR", amount: "1.255" })).amountError).toBe("amountTooManyDecimals");
     expect(preview(form({ amount: "" })).amountError).toBe("amountRequired");
   });

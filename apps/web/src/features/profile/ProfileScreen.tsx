@@ -188,7 +188,7 @@ function ProfileSettings({ me }: { me: Me }) {
               aria-describedby={d}
               aria-invalid={errors.name ? true : undefined}
               autoComplete="name"
-              maxLength={120}
+              maxLength={60}
               value={shownName}
               onChange={(e) => {
                 setName(e.target.value);

@@ -19,11 +19,12 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
   const del = useDeleteTrip();
   const [confirming, setConfirming] = useState(false);
   const unread = useUnread().data?.trips[trip.id] ?? 0;
-  const to =
+  // A round trip says where it ends ("Back to Kyoto Station"), not "To Round trip".
+  const toLine =
     trip.destination === SAME_AS_DEPARTURE
-      ? t("trips:card.roundTrip")
+      ? t("trips:card.backTo", { place: shortPlace(trip.departureLocation) })
       : trip.destination
-        ? shortPlace(trip.destination)
+        ? t("trips:card.toPlace", { place: shortPlace(trip.destination) })
         : null;
   const item = "flex min-w-0 items-center gap-1.5";
   return (
@@ -66,8 +67,8 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
         </li>
         <li className={item}>
           <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-          {to ? (
-            <span className="truncate">{t("trips:card.toPlace", { place: to })}</span>
+          {toLine ? (
+            <span className="truncate">{toLine}</span>
           ) : (
             <>
               <span className="truncate" aria-hidden>

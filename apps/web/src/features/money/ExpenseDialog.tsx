@@ -1,5 +1,4 @@
 import {
-  CURRENCY_CODES,
   EXPENSE_CATEGORIES,
   type Expense,
   type ExpenseCategory,
@@ -24,6 +23,7 @@ import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { useBookings } from "../bookings/api";
 import { useActiveResult } from "../itinerary/api";
 import { useDeleteExpense, useRate, useSaveExpense } from "./api";
+import { currencyLabel, offeredCurrencies } from "./currencies";
 import { bodyOf, type ExpenseForm, emptyForm, formOf, preview, withLink, withSplitKind } from "./form";
 import {
   CATEGORY_LABELS,
@@ -65,7 +65,7 @@ export function ExpenseDialog({
   prefill?: (empty: ExpenseForm) => ExpenseForm;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const memberIds = useMemo(() => people.list.map((p) => p.id), [people]);
   const [form, setForm] = useState<ExpenseForm>(() => {
     if (expense) return formOf(expense, memberIds, meId);
@@ -187,7 +187,9 @@ export function ExpenseDialog({
               />
             )}
           </Field>
-          <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
+          {/* The currency's name beside its code makes the select long: its column stays put and the
+              closed select cuts the name, never the dialog's width. */}
+          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,7rem)] gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]">
             <Field
               label={t("money:form.amount")}
               error={(submitted || form.amount) && p.amountError ? msg(p.amountError) : undefined}
@@ -203,23 +205,27 @@ export function ExpenseDialog({
                 />
               )}
             </Field>
-            <Field label={t("money:form.currency")}>
-              {(id) => (
-                <select
-                  id={id}
-                  className={inputClass}
-                  value={form.currency}
-                  onChange={(e) => set({ currency: e.target.value, rate: "" })}
-                >
-                  <option value={home}>{home}</option>
-                  {CURRENCY_CODES.filter((c) => c !== home).map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <div className="min-w-0">
+              <Field label={t("money:form.currency")}>
+                {(id) => (
+                  <select
+                    id={id}
+                    className={`${inputClass} min-w-0 truncate`}
+                    value={form.currency}
+                    onChange={(e) => set({ currency: e.target.value, rate: "" })}
+                  >
+                    <option value={home}>{currencyLabel(home, i18n.language)}</option>
+                    {offeredCurrencies(form.currency)
+                      .filter((c) => c !== home)
+                      .map((c) => (
+                        <option key={c} value={c}>
+                          {currencyLabel(c, i18n.language)}
+                        </option>
+                      ))}
+                  </select>
+                )}
+              </Field>
+            </div>
           </div>
           {form.currency !== home ? (
             <div

@@ -1,6 +1,5 @@
 import {
   type Booking,
-  CURRENCY_CODES,
   EXPENSE_CATEGORIES,
   type Expense,
   type ExpenseCategory,
@@ -38,6 +37,7 @@ import {
   useSetHomeCurrency,
 } from "./api";
 import { BalancesPanel } from "./BalancesPanel";
+import { currencyLabel, offeredCurrencies } from "./currencies";
 import { ExpenseDialog } from "./ExpenseDialog";
 import { type ExpenseForm, formFromBooking } from "./form";
 import { bookingTitle, CATEGORY_ICONS, CATEGORY_LABELS, LINK_LABELS, MEAL_LABELS, money } from "./format";
@@ -265,7 +265,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
 }
 
 function HomeCurrency({ tripId, home, editable }: { tripId: string; home: string; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const set = useSetHomeCurrency(tripId);
   if (!editable)
     return (
@@ -277,16 +277,17 @@ function HomeCurrency({ tripId, home, editable }: { tripId: string; home: string
     <label className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
       {t("money:homeCurrencyLabel")}
       <select
-        className={`${inputClass} !w-auto !py-1.5`}
+        // A native select is as wide as its longest option: held to the line (currency names are long).
+        className={`${inputClass} !w-auto max-w-full min-w-0 !py-1.5 sm:max-w-xs`}
         value={home}
         disabled={set.isPending}
         onChange={(e) =>
           set.mutateAsync(e.target.value).catch((err) => toast.error(failure(err, t("money:saveFailed"))))
         }
       >
-        {CURRENCY_CODES.map((c) => (
+        {offeredCurrencies(home).map((c) => (
           <option key={c} value={c}>
-            {c}
+            {currencyLabel(c, i18n.language)}
           </option>
         ))}
       </select>

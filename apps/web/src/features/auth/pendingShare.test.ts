@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useMemoryLocalStorage } from "../../test/memoryStorage";
 import {
   callbackWithShare,
   pendingShare,
@@ -9,15 +10,7 @@ import {
 } from "./pendingShare";
 
 describe("the pending shared trip (spec 3 'Auth callback')", () => {
-  beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal("localStorage", {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => store.set(k, v),
-      removeItem: (k: string) => store.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  useMemoryLocalStorage();
 
   it("is kept in localStorage.pendingShareToken and read once", () => {
     expect(pendingShare()).toBeNull();

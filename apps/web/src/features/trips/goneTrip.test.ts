@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
+import { useMemoryLocalStorage } from "../../test/memoryStorage";
 import { tripKeys } from "./api";
 import { currentTripId, setCurrentTripId } from "./currentTrip";
 import { installGoneTripHandling, tripOfRead } from "./goneTrip";
@@ -21,16 +22,8 @@ const failing = (status: number) => async () => {
 };
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-beforeEach(() => {
-  toastInfo.mockClear();
-  const stored = new Map<string, string>();
-  vi.stubGlobal("localStorage", {
-    getItem: (k: string) => stored.get(k) ?? null,
-    setItem: (k: string, v: string) => stored.set(k, v),
-    removeItem: (k: string) => stored.delete(k),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+useMemoryLocalStorage();
+beforeEach(() => toastInfo.mockClear());
 
 describe("a trip that answers 404 (deleted, or the caller removed from it)", () => {
   it("is forgotten as the current trip, once, with its name, and its kept reads are dropped", async () => {

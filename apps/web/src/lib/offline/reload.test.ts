@@ -1,10 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { PersistedClient } from "@tanstack/react-query-persist-client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { activeResultQuery } from "../../features/itinerary/api";
 import { placesQuery } from "../../features/places/api";
 import { tripDetailQuery } from "../../features/trips/api";
 import { tripFullQuery } from "../../features/trips/tripFull";
+import { useMemoryLocalStorage } from "../../test/memoryStorage";
 import { lastConfirmedWriteFor, noteConfirmedWrite } from "./confirmed";
 import { markKept, showsKeptCopy } from "./kept";
 import { withoutOutdated } from "./persist";
@@ -15,18 +16,7 @@ import { withoutOutdated } from "./persist";
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
 const OTHER = "5b1f3c2e-1111-4a4a-9999-000000000002";
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
-
-beforeEach(() => vi.stubGlobal("localStorage", memoryStorage()));
-afterEach(() => vi.unstubAllGlobals());
+useMemoryLocalStorage();
 
 const kept = (queries: { key: unknown[]; at: number }[]): PersistedClient => ({
   timestamp: 0,

@@ -12,7 +12,7 @@ export function memoryStorage() {
 }
 
 /** Each test of the calling file (or describe block) gets an empty localStorage of its own. */
-export function useMemoryLocalStorage(): void {
+export function stubLocalStorageEachTest(): void {
   beforeEach(() => vi.stubGlobal("localStorage", memoryStorage()));
   afterEach(() => vi.unstubAllGlobals());
 }

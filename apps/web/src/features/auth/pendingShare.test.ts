@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useMemoryLocalStorage } from "../../test/memoryStorage";
+import { stubLocalStorageEachTest } from "../../test/memoryStorage";
 import {
   callbackWithShare,
   pendingShare,
@@ -10,7 +10,7 @@ import {
 } from "./pendingShare";
 
 describe("the pending shared trip (spec 3 'Auth callback')", () => {
-  useMemoryLocalStorage();
+  stubLocalStorageEachTest();
 
   it("is kept in localStorage.pendingShareToken and read once", () => {
     expect(pendingShare()).toBeNull();

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
-import { useMemoryLocalStorage } from "../../test/memoryStorage";
+import { stubLocalStorageEachTest } from "../../test/memoryStorage";
 import { tripKeys } from "./api";
 import { currentTripId, setCurrentTripId } from "./currentTrip";
 import { installGoneTripHandling, tripOfRead } from "./goneTrip";
@@ -22,7 +22,7 @@ const failing = (status: number) => async () => {
 };
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-useMemoryLocalStorage();
+stubLocalStorageEachTest();
 beforeEach(() => toastInfo.mockClear());
 
 describe("a trip that answers 404 (deleted, or the caller removed from it)", () => {

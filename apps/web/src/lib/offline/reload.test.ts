@@ -5,7 +5,7 @@ import { activeResultQuery } from "../../features/itinerary/api";
 import { placesQuery } from "../../features/places/api";
 import { tripDetailQuery } from "../../features/trips/api";
 import { tripFullQuery } from "../../features/trips/tripFull";
-import { useMemoryLocalStorage } from "../../test/memoryStorage";
+import { stubLocalStorageEachTest } from "../../test/memoryStorage";
 import { lastConfirmedWriteFor, noteConfirmedWrite } from "./confirmed";
 import { markKept, showsKeptCopy } from "./kept";
 import { withoutOutdated } from "./persist";
@@ -16,7 +16,7 @@ import { withoutOutdated } from "./persist";
 const TRIP = "5b1f3c2e-1111-4a4a-9999-000000000001";
 const OTHER = "5b1f3c2e-1111-4a4a-9999-000000000002";
 
-useMemoryLocalStorage();
+stubLocalStorageEachTest();
 
 const kept = (queries: { key: unknown[]; at: number }[]): PersistedClient => ({
   timestamp: 0,

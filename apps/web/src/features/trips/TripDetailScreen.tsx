@@ -4,6 +4,7 @@ import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { paths } from "../../app/paths";
+import { afterFirstScreen, useAfterShown } from "../../lib/afterPaint";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
@@ -23,14 +24,14 @@ import { useTripFull } from "./tripFull";
 
 const loadItinerary = () => import("../itinerary/ItineraryView");
 // The map, calendar and bookings are their own chunk: the first screen (usually home) does not wait
-// for them. A signed-in user's screens are a click from a trip, so the chunk is fetched once the
-// browser is idle there (app/layout/Shell.tsx); the sign-in page never fetches it.
+// for them. A signed-in user's screens are a click from a trip, so the chunk is fetched once that
+// screen is done (app/layout/Shell.tsx); the sign-in page never fetches it.
 const ItineraryView = lazy(() => loadItinerary().then((m) => ({ default: m.ItineraryView })));
 let prefetched = false;
 export function prefetchItinerary(): void {
-  if (prefetched || typeof window === "undefined") return;
+  if (prefetched) return;
   prefetched = true;
-  (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1)))(() => void loadItinerary());
+  afterFirstScreen(() => void loadItinerary());
 }
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
@@ -47,10 +48,6 @@ export function TripDetailScreen() {
   const detail = useQuery({ ...tripDetailQuery(tripId ?? ""), enabled: Boolean(tripId) && full.isSuccess });
   const open = useTripDialogs();
   const result = useActiveResult(detail.data ? tripId : null);
-  // The plan's code comes while the trip's data does, not after it.
-  useEffect(() => {
-    if (tripId) void loadItinerary();
-  }, [tripId]);
 
   // /trip/{id} makes that trip the current one once we know the caller belongs to it.
   useEffect(() => {
@@ -61,6 +58,10 @@ export function TripDetailScreen() {
   // task: with the whole screen and plan under it, seconds on a slow phone (issue 28). The screen is
   // mounted in a deferred render instead, which React splits and interrupts for input.
   const loaded = useDeferredValue(!full.isPending && !detail.isPending);
+  // The trip's name, dates and invitation are painted first; the plan's code (map, calendar) is asked
+  // for after that frame: requested and run before it, it held the first content back by a second on
+  // a phone (Lighthouse). With the service worker on, the code is on the device after the first visit.
+  const painted = useAfterShown("trip-name", loaded && Boolean(detail.data));
   const error = detail.isError ? detail.error : full.isError && !detail.data ? full.error : null;
 
   if (!tripId) return <NoTripSelected />;
@@ -100,6 +101,7 @@ export function TripDetailScreen() {
             {/* Two lines before the name is cut: on a phone one line left "Kyoto in ..." beside the buttons. */}
             <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
               <h2
+                elementtiming="trip-name"
                 title={trip.name}
                 className="line-clamp-2 min-w-0 text-xl font-bold tracking-tight [overflow-wrap:anywhere]"
               >
@@ -145,7 +147,11 @@ export function TripDetailScreen() {
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
       {/* Admins may always optimise and edit the plan, whatever their own flag says (server rule). */}
       <Suspense fallback={<FullPageSpinner />}>
-        <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
+        {painted ? (
+          <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
+        ) : (
+          <FullPageSpinner />
+        )}
       </Suspense>
     </div>
   );

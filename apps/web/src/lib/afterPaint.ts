@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 // What a screen can do without: started once its first content is on screen, so the first paint waits
 // for neither its code nor its work (issue 28: on a phone's network and CPU every request and task
@@ -64,7 +64,8 @@ export function useAfterShown(name: string, ready: boolean): boolean {
   if (ready && !renderedAt.current) renderedAt.current = performance.now();
   useEffect(() => {
     if (!ready || painted) return;
-    return whenShown(name, renderedAt.current, () => setPainted(true));
+    // As a transition: what it mounts (the plan, the map) renders in slices, input in between.
+    return whenShown(name, renderedAt.current, () => startTransition(() => setPainted(true)));
   }, [name, ready, painted]);
   return painted;
 }

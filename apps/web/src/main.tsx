@@ -14,6 +14,7 @@ import { startTripRead, tripOfAddress } from "./features/trips/tripFull";
 import { browserLanguage, i18n, initI18n, loadTripCatalogues } from "./i18n";
 import { preloadTripCatalogues } from "./i18n/bundles";
 import { prepareFormats } from "./i18n/format";
+import { useFirstScreenDone } from "./lib/afterPaint";
 import { seedClientConfig } from "./lib/config";
 import { bootOffline } from "./lib/offline";
 import { rememberedUser } from "./lib/offline/storage";
@@ -25,19 +26,14 @@ import "./index.css";
 const UpdatePrompt = lazy(() => import("./features/offline/UpdatePrompt"));
 
 /**
- * Its children once the first screen is done: the page loaded, its first reads answered and the
- * browser idle, or 5 s after the load (the service worker's code is not among the first screen's files).
+ * Its children once the first screen is done: the page loaded and on screen (lib/afterPaint.ts), its
+ * first reads answered and the browser idle, or 5 s after that (the service worker's code is not among
+ * the first screen's files).
  */
 function AfterFirstScreen({ children }: { children: React.ReactNode }) {
-  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
+  const loaded = useFirstScreenDone();
   const [due, setDue] = useState(false);
   const busy = useIsFetching() > 0;
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener("load", done, { once: true });
-    return () => window.removeEventListener("load", done);
-  }, [loaded]);
   // Reads that keep retrying (the service away) hold it back 5 s at most.
   useEffect(() => {
     if (!loaded || due) return;

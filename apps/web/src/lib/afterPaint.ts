@@ -70,12 +70,40 @@ export function useAfterShown(name: string, ready: boolean): boolean {
   return painted;
 }
 
-/** Runs `task` once the page has loaded, a second has passed and the browser is idle (at most 2 s more). */
+let firstScreen: Promise<void> | undefined;
+
+/**
+ * Resolves once the page has loaded, a second has passed and the browser is idle (at most 2 s more):
+ * what the first screen cannot lead to at once (the service worker, other screens' code and texts)
+ * starts then, and is not among what the first content waits for on a phone's network.
+ */
+export function firstScreenDone(): Promise<void> {
+  firstScreen ??= new Promise<void>((resolve) => {
+    const idle = () =>
+      window.requestIdleCallback
+        ? window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 1);
+    const later = () => setTimeout(idle, 1000);
+    if (document.readyState === "complete") later();
+    else window.addEventListener("load", later, { once: true });
+  });
+  return firstScreen;
+}
+
+/** Runs `task` once the first screen is done (firstScreenDone). */
 export function afterFirstScreen(task: () => void): void {
-  if (typeof window === "undefined") return;
-  const idle = () =>
-    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 1);
-  const later = () => setTimeout(idle, 1000);
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
+  if (typeof window !== "undefined") void firstScreenDone().then(task);
+}
+
+/** False until the first screen is done (firstScreenDone), then true. */
+export function useFirstScreenDone(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstScreenDone().then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done;
 }

@@ -5,6 +5,7 @@ import { useMe } from "../../features/auth/session";
 import { prefetchItinerary } from "../../features/trips/TripDetailScreen";
 import { TripDialogsProvider } from "../../features/trips/TripDialogsProvider";
 import { useTripCatalogues } from "../../i18n/WithNamespaces";
+import { useFirstScreenDone } from "../../lib/afterPaint";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { ErrorBoundary } from "../ErrorScreen";
 import { isPublicPath } from "../paths";
@@ -28,8 +29,10 @@ export function Shell() {
   const signedOut = gated && known && !user;
   const showNav = Boolean(user) && gated;
   // The trip screens' catalogues, not the sign-in page's business: loaded once someone is signed in
-  // (main.tsx starts them earlier for a browser that remembers its user). Home does not wait for them.
-  const tripTexts = useTripCatalogues(Boolean(user));
+  // (main.tsx starts them earlier for a browser that remembers its user). Home does not wait for them,
+  // and asks for them once it is on screen.
+  const firstScreenDone = useFirstScreenDone();
+  const tripTexts = useTripCatalogues(Boolean(user) && (pathname !== "/" || firstScreenDone));
   useEffect(() => {
     if (showNav) prefetchItinerary();
   }, [showNav]);

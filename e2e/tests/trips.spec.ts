@@ -13,9 +13,14 @@ test("two friends: create a trip, invite by code, join, change a role, set a dea
   // Create: place search box, range picker, description.
   await aiko.getByRole("button", { name: "Create Trip" }).click();
   const dialog = aiko.getByRole("dialog", { name: "Create Trip" });
-  await expect(dialog.getByRole("button", { name: "Create Trip" })).toBeDisabled();
+  // Create Trip with fields missing says which one, and the message goes once it is filled in.
+  await dialog.getByRole("button", { name: "Create Trip" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Departure location is required");
   await dialog.getByRole("combobox", { name: "Departure location" }).fill("Kyoto");
   await dialog.getByRole("option").first().click();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Create Trip" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Travel dates are required");
   await dialog.getByLabel("Travel dates").click();
   await pickDay(aiko, inDays(12));
   await pickDay(aiko, inDays(9)); // earlier than the first click: swapped

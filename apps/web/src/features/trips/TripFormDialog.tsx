@@ -53,8 +53,11 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
   const create = useCreateTrip();
   const update = useUpdateTrip(trip?.id ?? "");
   const saving = create.isPending || update.isPending;
-  const set = <K extends keyof TripFormValues>(k: K, value: TripFormValues[K]) =>
+  // A change clears the message of the last try: it may name what was just filled in.
+  const set = <K extends keyof TripFormValues>(k: K, value: TripFormValues[K]) => {
+    setError("");
     setV((old) => ({ ...old, [k]: value }));
+  };
   const days = v.startDate ? tripDays(v.startDate, v.endDate) : 0;
 
   async function submit(e: React.FormEvent) {
@@ -146,7 +149,10 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
               start={v.startDate}
               end={v.endDate}
               allowPast={Boolean(trip)}
-              onChange={(s, e) => setV((o) => ({ ...o, startDate: s, endDate: e }))}
+              onChange={(s, e) => {
+                setError("");
+                setV((o) => ({ ...o, startDate: s, endDate: e }));
+              }}
             />
           </div>
         )}
@@ -162,7 +168,8 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
         )}
       </Field>
       <FormError message={error} />
-      <Button type="submit" size="lg" className="w-full" disabled={saving || !v.departure || !v.startDate}>
+      {/* Enabled with fields missing: a tap says which one (a greyed button says nothing). */}
+      <Button type="submit" size="lg" className="w-full" disabled={saving}>
         {saving ? t("common:status.saving") : trip ? t("trips:form.saveChanges") : t("trips:form.create")}
       </Button>
     </form>

@@ -16,7 +16,8 @@ test("a member leaves a trip from its settings and the card disappears", async (
   await ben.getByText("Leaving Lisbon").click();
   await ben.getByRole("button", { name: "Trip settings" }).click();
   const settings = ben.getByRole("dialog", { name: "Trip Settings" });
-  await settings.getByRole("tab", { name: "Trip Details" }).click();
+  // A member's settings open on Permissions; Leave trip is there too, under every tab.
+  await expect(settings.getByRole("tab", { name: "Permissions" })).toHaveAttribute("aria-selected", "true");
   await settings.getByRole("button", { name: "Leave trip" }).click();
   await shot(ben, info, "defects-leave-confirm");
   await ben.getByRole("alertdialog").getByRole("button", { name: "Leave trip" }).click();

@@ -1,5 +1,5 @@
 import type { Member, TripDetail } from "@tabi/contracts";
-import { ShieldCheck, UserMinus } from "lucide-react";
+import { Crown, ShieldCheck, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -69,10 +69,16 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
                 </select>
               ) : (
                 <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
-                  {m.role === "admin" ? (
+                  {m.isOwner ? (
+                    <Crown className="size-3.5 text-amber-600 dark:text-amber-300" aria-hidden />
+                  ) : m.role === "admin" ? (
                     <ShieldCheck className="size-3.5 text-brand-700 dark:text-brand-100" aria-hidden />
                   ) : null}
-                  {m.role === "admin" ? t("trips:members.admin") : t("trips:members.member")}
+                  {m.isOwner
+                    ? t("trips:members.owner")
+                    : m.role === "admin"
+                      ? t("trips:members.admin")
+                      : t("trips:members.member")}
                 </span>
               )}
               {editable && !m.isOwner ? (

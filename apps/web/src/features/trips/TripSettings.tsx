@@ -54,7 +54,6 @@ export function TripSettings({ tripId, tab, onDone }: { tripId: string; tab: Set
             <p className="pt-2 text-slate-500">{t("trips:settings.adminsOnly")}</p>
           </dl>
         )}
-        <LeaveTrip detail={detail.data} onDone={onDone} />
       </Tabs.Content>
       <Tabs.Content value="permissions">
         <MemberPermissions detail={detail.data} />
@@ -62,6 +61,8 @@ export function TripSettings({ tripId, tab, onDone }: { tripId: string; tab: Set
       <Tabs.Content value="deadline">
         <DeadlineSettings detail={detail.data} />
       </Tabs.Content>
+      {/* Under every tab: a member's settings open on Permissions, where it was out of sight. */}
+      <LeaveTrip detail={detail.data} onDone={onDone} />
     </Tabs.Root>
   );
 }

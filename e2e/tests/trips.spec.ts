@@ -16,8 +16,15 @@ test("two friends: create a trip, invite by code, join, change a role, set a dea
   // Create Trip with fields missing says which one, and the message goes once it is filled in.
   await dialog.getByRole("button", { name: "Create Trip" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Departure location is required");
+  // A name used as typed has no point on the map, and the form says so.
+  const notOnMap = dialog.getByText("Not on the map: pick a suggestion to show it there.");
+  await dialog.getByRole("combobox", { name: "Departure location" }).fill("Grandma's house");
+  await dialog.getByRole("option", { name: /as typed/ }).click();
+  await expect(notOnMap).toBeVisible();
+  await dialog.getByRole("button", { name: "Clear Grandma's house" }).click();
   await dialog.getByRole("combobox", { name: "Departure location" }).fill("Kyoto");
-  await dialog.getByRole("option").first().click();
+  await dialog.getByRole("option").filter({ hasNotText: "as typed" }).first().click();
+  await expect(notOnMap).toHaveCount(0);
   await expect(dialog.getByRole("alert")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Create Trip" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Travel dates are required");

@@ -102,10 +102,15 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
           />
         )}
       </Field>
-      <Field label={t("trips:form.departure")}>
-        {(id) => (
+      {/* A name used as typed has no point: the trip has no start pin, and nothing said so. */}
+      <Field
+        label={t("trips:form.departure")}
+        hint={v.departure && v.departure.lat == null ? t("trips:form.notOnMap") : undefined}
+      >
+        {(id, d) => (
           <PlaceSearchBox
             id={id}
+            describedBy={d}
             value={v.departure}
             onChange={(p) => set("departure", p)}
             placeholder={t("trips:form.departurePlaceholder")}

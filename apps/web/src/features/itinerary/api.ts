@@ -1,9 +1,4 @@
-import type {
-  ItineraryEdit,
-  OptimizationProgress,
-  OptimizationResult,
-  OptimizationSettings,
-} from "@tabi/contracts";
+import type { ItineraryEdit, OptimizationResult, OptimizationSettings } from "@tabi/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { i18n } from "../../i18n";
@@ -30,6 +25,7 @@ import {
 import { placeKeys } from "../places/api";
 import { SEEDED_STALE_MS, tripKeys } from "../trips/api";
 import { readTripPart } from "../trips/tripFull";
+import { laterProgress, type ProgressState } from "./progressState";
 import type { Violation } from "./violations";
 
 export const itineraryKeys = {
@@ -122,15 +118,18 @@ export function useEditItinerary(tripId: string) {
   });
 }
 
-export const useProgress = (tripId: string | null) =>
-  useQuery({
+export const useProgress = (tripId: string | null) => {
+  const qc = useQueryClient();
+  return useQuery({
     queryKey: itineraryKeys.progress(tripId ?? ""),
-    queryFn: () =>
-      api<{ progress: OptimizationProgress | null; running: boolean }>(
-        `/api/trips/${tripId}/optimizations/progress`,
-      ),
+    queryFn: async () => {
+      const read = await api<ProgressState>(`/api/trips/${tripId}/optimizations/progress`);
+      // The channel may have pushed a later state while this read was on its way.
+      return laterProgress(qc.getQueryData<ProgressState>(itineraryKeys.progress(tripId ?? "")), read);
+    },
     enabled: Boolean(tripId),
   });
+};
 
 export const useStartOptimization = (tripId: string) => {
   const qc = useQueryClient();

@@ -1,0 +1,16 @@
+import type { OptimizationProgress } from "@tabi/contracts";
+
+export interface ProgressState {
+  progress: OptimizationProgress | null;
+  running: boolean;
+}
+
+/**
+ * The later of the progress held (pushed over the trip's channel) and the one just read: a read sent
+ * while a run went on can answer after the channel said it finished, and taking it as it is left the
+ * overlay at "Analyzing 25%" for good (CI, issue 28's run), since no event follows the last one.
+ */
+export function laterProgress(held: ProgressState | undefined, read: ProgressState): ProgressState {
+  if (!held?.progress || !read.progress) return read;
+  return Date.parse(held.progress.updatedAt) > Date.parse(read.progress.updatedAt) ? held : read;
+}

@@ -1,6 +1,7 @@
 import { DEFAULT_MEMBER_COLOR, type Member } from "@tabi/contracts";
 import { Crown, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { RoleBadge } from "../trips/RoleBadge";
 import { joinedLabel } from "./joinedLabel";
 import { ShareCard } from "./ShareCard";
 
@@ -45,7 +46,7 @@ export function ShareMembers({ members, meId }: { members: Member[] | undefined;
                   {m.isOwner ? (
                     <Crown
                       className="size-3.5 shrink-0 text-amber-500"
-                      aria-label={t("share:members.owner")}
+                      aria-label={t("trips:members.owner")}
                     />
                   ) : null}
                   {m.userId === meId ? (
@@ -58,21 +59,7 @@ export function ShareMembers({ members, meId }: { members: Member[] | undefined;
                   {t("share:members.joined", { when: joinedLabel(m.joinedAt) })}
                 </p>
               </div>
-              <span
-                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${
-                  m.isOwner
-                    ? "bg-amber-50 text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
-                    : m.role === "admin"
-                      ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100"
-                      : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                }`}
-              >
-                {m.isOwner
-                  ? t("share:members.owner")
-                  : m.role === "admin"
-                    ? t("share:members.admin")
-                    : t("share:members.member")}
-              </span>
+              <RoleBadge isOwner={m.isOwner} role={m.role} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { Member, TripDetail } from "@tabi/contracts";
-import { Crown, ShieldCheck, UserMinus } from "lucide-react";
+import { UserMinus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { inputClass } from "../../ui/Field";
 import { useRemoveMember, useUpdateMember } from "./api";
 import { MemberAvatar, MemberName } from "./MemberIdentity";
+import { RoleBadge } from "./RoleBadge";
 
 const FLAGS = [
   ["canAddPlaces", "trips:permissions.addPlaces"],
@@ -68,18 +69,7 @@ export function MemberPermissions({ detail }: { detail: TripDetail }) {
                   <option value="admin">{t("trips:members.admin")}</option>
                 </select>
               ) : (
-                <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">
-                  {m.isOwner ? (
-                    <Crown className="size-3.5 text-amber-600 dark:text-amber-300" aria-hidden />
-                  ) : m.role === "admin" ? (
-                    <ShieldCheck className="size-3.5 text-brand-700 dark:text-brand-100" aria-hidden />
-                  ) : null}
-                  {m.isOwner
-                    ? t("trips:members.owner")
-                    : m.role === "admin"
-                      ? t("trips:members.admin")
-                      : t("trips:members.member")}
-                </span>
+                <RoleBadge isOwner={m.isOwner} role={m.role} />
               )}
               {editable && !m.isOwner ? (
                 <button

@@ -1,10 +1,10 @@
 import type { TripDetail } from "@tabi/contracts";
-import { Crown, ShieldCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../i18n/format";
 import { usePresence } from "../chat/live";
 import { MemberAvatar, MemberName } from "./MemberIdentity";
+import { RoleBadge } from "./RoleBadge";
 
 /** Up to three member avatars plus +N; a click lists everyone (spec 2 'Members popup'). */
 export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
@@ -68,27 +68,7 @@ export function MembersPopup({ detail }: { detail: TripDetail | undefined }) {
                         {t("trips:members.joined", { date: formatDate(m.joinedAt) })}
                       </p>
                     </div>
-                    {/* The owner is named so here as on the share page and in the permissions. */}
-                    <span
-                      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
-                        m.isOwner
-                          ? "bg-amber-50 text-amber-800 dark:bg-amber-900/30 dark:text-amber-200"
-                          : m.role === "admin"
-                            ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100"
-                            : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                      }`}
-                    >
-                      {m.isOwner ? (
-                        <Crown className="size-3.5" aria-hidden />
-                      ) : m.role === "admin" ? (
-                        <ShieldCheck className="size-3.5" aria-hidden />
-                      ) : null}
-                      {m.isOwner
-                        ? t("trips:members.owner")
-                        : m.role === "admin"
-                          ? t("trips:members.admin")
-                          : t("trips:members.member")}
-                    </span>
+                    <RoleBadge isOwner={m.isOwner} role={m.role} />
                   </li>
                 ))}
               </ul>

@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts", "src/worker.ts", "src/jobs/solver-worker.ts"],
+  entryPoints: ["src/main.ts", "src/worker.ts", "src/jobs/solver-worker.ts", "src/db/pglite-thread.ts"],
   outdir: "dist",
   outbase: "src",
   bundle: true,

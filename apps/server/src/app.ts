@@ -122,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     (await connect({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
+      pgliteThread: config.pgliteThread,
       onIdleError: (err) => app.log.warn({ err }, "an idle database connection failed"),
     }));
   await runMigrations(database);

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   TABI_DATA_DIR: z.string().min(1).default("./data"),
+  // Embedded mode: PGlite on its own thread (decision 0027); 0 runs it on the server's thread.
+  TABI_PGLITE_THREAD: bool.default(true),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -103,6 +105,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Embedded mode: PGlite on its own thread (TABI_PGLITE_THREAD, on by default). */
+  pgliteThread: boolean;
   jobQueue: "threads" | "pg-boss";
   publicUrl: string;
   /** Whether PUBLIC_URL was set: otherwise every address the server listens on is trusted. */
@@ -198,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // A relative path is taken from where `npm start` was typed (npm's INIT_CWD), not from apps/server.
     dataDir: resolve(source.INIT_CWD ?? process.cwd(), e.TABI_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.TABI_PGLITE_THREAD,
     jobQueue: e.JOB_QUEUE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     publicUrlSet: e.PUBLIC_URL !== undefined,

@@ -1,9 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
 import { is, Param, Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Executor } from "./connect";
 import { runPreparedText } from "./pglite-prepared";
+import { isPglite } from "./pglite-proxy";
 
 // The busy statements are built with drizzle's `sql` and turned into text once per shape, not per
 // request: building an add's statement (30 typed parameters, nested parts) and turning it into text
@@ -81,7 +81,7 @@ export async function rowsOfCompiled<R>(
   const client =
     (db as { $client?: unknown }).$client ??
     (db as unknown as { session?: { client?: unknown } }).session?.client;
-  if (client instanceof PGlite) return runPreparedText<R>(client, statement.text, params);
+  if (isPglite(client)) return runPreparedText<R>(client, statement.text, params);
   if (!client || typeof (client as RawClient).query !== "function")
     throw new Error("rowsOfCompiled: no connection to send the statement on");
   const raw = client as RawClient;

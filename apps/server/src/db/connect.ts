@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireDirLock } from "./lock";
+import { type PgliteClient, PgliteThread } from "./pglite-proxy";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,8 +18,8 @@ export interface Database {
   kind: DbKind;
   /** The underlying pg pool in scaled mode (LISTEN/NOTIFY, job queue). */
   pool?: pg.Pool;
-  /** The PGlite instance in embedded mode. */
-  pglite?: PGlite;
+  /** PGlite in embedded mode: on its own thread, or in this one (`pgliteThread: false`). */
+  pglite?: PgliteClient;
   close(): Promise<void>;
 }
 
@@ -30,6 +31,8 @@ export interface ConnectOptions {
   onIdleError?: (err: Error) => void;
   /** An in-memory PGlite started from this dump of a migrated database (tests; skips initdb). */
   template?: Blob;
+  /** PGlite on its own thread (the default), beside the HTTP work instead of between it (decision 0027). */
+  pgliteThread?: boolean;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
@@ -62,12 +65,18 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   }
   try {
     // Embedded mode runs beside the app in one process: small buffers keep idle memory low.
-    const pglite = new PGlite(dir, {
-      postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB"],
-      loadDataDir: dir ? undefined : opts.template,
-    });
-    await pglite.waitReady;
-    const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+    const postgresqlconf = ["shared_buffers=16MB", "work_mem=4MB"];
+    const template = dir ? undefined : opts.template;
+    let pglite: PgliteClient;
+    if (opts.pgliteThread ?? true)
+      pglite = await PgliteThread.start({ dataDir: dir, postgresqlconf, template });
+    else {
+      const inProcess = new PGlite({ dataDir: dir, postgresqlconf, loadDataDir: template });
+      await inProcess.waitReady;
+      pglite = inProcess;
+    }
+    // drizzle's PGlite driver calls query and transaction, which the thread's client answers alike.
+    const db = drizzlePglite({ client: pglite as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: "pglite",

@@ -1,7 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
 import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { Executor } from "./connect";
 import { runPrepared } from "./pglite-prepared";
+import { isPglite } from "./pglite-proxy";
 
 // PGlite turns every field of every row into JavaScript on the server's own thread, at a cost that
 // dominates small statements (25 places of 30 columns: ~2 ms as rows, ~0.6 ms as one JSON value).
@@ -31,7 +31,7 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
  */
 export async function rowsOf<R>(db: Executor, query: SQL): Promise<R[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return runPrepared<R>(client, query);
+  if (isPglite(client)) return runPrepared<R>(client, query);
   return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 }
 

@@ -1,12 +1,12 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connect, type Database } from "./connect";
 import { tidyTablesDue } from "./maintenance";
+import type { PgliteClient } from "./pglite-proxy";
 
 // PGlite only: PostgreSQL's autovacuum does this itself.
 describe("embedded maintenance (PGlite has no autovacuum)", () => {
   let database: Database;
-  let pg: PGlite;
+  let pg: PgliteClient;
   beforeEach(async () => {
     database = await connect({});
     pg = database.pglite!;

@@ -1,6 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import type { PgliteClient } from "./pglite-proxy";
 
 // PGlite runs a statement with parameters in six protocol steps and plans it again every time; for
 // the busy statements that costs more than their work (edit a place and read it back: 1.9 ms, of
@@ -10,19 +10,19 @@ import { PgDialect } from "drizzle-orm/pg-core";
 // standard_conforming_strings) and typed by the prepared statement's parameters.
 
 const dialect = new PgDialect();
-const prepared = new WeakMap<PGlite, Map<string, Promise<string>>>();
+const prepared = new WeakMap<PgliteClient, Map<string, Promise<string>>>();
 // Never reused, even after a failed prepare dropped its entry: a name must not collide with one prepared.
 let counter = 0;
 
 /** The statement's rows, run as a prepared statement of this PGlite instance. */
-export async function runPrepared<R>(client: PGlite, query: SQL): Promise<R[]> {
+export async function runPrepared<R>(client: PgliteClient, query: SQL): Promise<R[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return runPreparedText<R>(client, text, params);
 }
 
 /** `runPrepared` of a statement already turned into text and parameters (db/compiled.ts). */
 export async function runPreparedText<R>(
-  client: PGlite,
+  client: PgliteClient,
   text: string,
   params: readonly unknown[],
 ): Promise<R[]> {

@@ -1,4 +1,3 @@
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
@@ -25,6 +24,7 @@ import { registerInputGuards } from "./http/json";
 import { registerLifecycle } from "./http/lifecycle";
 import { registerMetrics } from "./http/metrics";
 import { allowedOrigins, registerOriginCheck } from "./http/origin";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { findWebDist, inlineScriptSources, registerWeb } from "./http/web";
 import { pgBossQueue } from "./jobs/queue";
 import { createCounters } from "./limits/counters";
@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   };
 
   const dist = options.serveWeb === false ? undefined : findWebDist(config.webDistDir);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],

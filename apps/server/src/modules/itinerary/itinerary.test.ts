@@ -187,7 +187,7 @@ describe("optimising a trip", () => {
     const second = (await owner.get(`/api/trips/${trip.id}/optimizations/active`)).json().result;
     expect(second.id).not.toBe(result.id);
     expect(second.settings.fairnessWeight).toBe(0);
-  });
+  }, 90_000); // a whole optimisation on the solver's thread, four test files at once on two cores
 
   it("flies out and home through airports when the departure is far, and keeps those stops fixed", async () => {
     const owner = (await registered(t.app, "opt-fly@example.com")) as Who;

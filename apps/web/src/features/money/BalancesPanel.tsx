@@ -42,8 +42,8 @@ export function BalancesPanel({
         <thead>
           <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
             <th className="py-1 font-medium">{t("money:balances.member")}</th>
-            <th className="py-1 text-right font-medium">{t("money:balances.paid")}</th>
-            <th className="py-1 text-right font-medium">{t("money:balances.share")}</th>
+            <th className="hidden py-1 text-right font-medium sm:table-cell">{t("money:balances.paid")}</th>
+            <th className="hidden py-1 text-right font-medium sm:table-cell">{t("money:balances.share")}</th>
             <th className="py-1 text-right font-medium">{t("money:balances.balance")}</th>
           </tr>
         </thead>
@@ -58,7 +58,8 @@ export function BalancesPanel({
                     aria-hidden
                   />
                   <span className="min-w-0">
-                    <span className="block truncate" data-user-content>
+                    {/* Up to two lines: on a phone the name has the row's width, less the balance. */}
+                    <span className="line-clamp-2 break-words" data-user-content>
                       {people.name(m.memberId)}
                     </span>
                     {m.memberId === meId ? (
@@ -66,11 +67,25 @@ export function BalancesPanel({
                         {t("money:balances.you")}
                       </span>
                     ) : null}
+                    {/* A phone has no room for the paid and share columns: they go under the name. */}
+                    <span className="block text-xs text-slate-500 tabular-nums sm:hidden dark:text-slate-400">
+                      <span className="whitespace-nowrap">
+                        {t("money:balances.paid")} {money(m.paid, code)}
+                      </span>{" "}
+                      ·{" "}
+                      <span className="whitespace-nowrap">
+                        {t("money:balances.share")} {money(m.share, code)}
+                      </span>
+                    </span>
                   </span>
                 </span>
               </td>
-              <td className="py-2 pl-1 text-right tabular-nums">{money(m.paid, code)}</td>
-              <td className="py-2 pl-1 text-right tabular-nums">{money(m.share, code)}</td>
+              <td className="hidden py-2 pl-1 text-right tabular-nums sm:table-cell">
+                {money(m.paid, code)}
+              </td>
+              <td className="hidden py-2 pl-1 text-right tabular-nums sm:table-cell">
+                {money(m.share, code)}
+              </td>
               <td
                 className={`py-2 pl-1 text-right font-semibold tabular-nums ${m.balance > 0 ? "text-emerald-700 dark:text-emerald-300" : m.balance < 0 ? "text-red-600 dark:text-red-400" : ""}`}
               >

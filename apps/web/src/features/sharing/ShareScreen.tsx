@@ -65,7 +65,7 @@ function TripShare({ tripId }: { tripId: string }) {
           </p>
         </div>
       ) : null}
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
         <div className="space-y-4">
           {canShare === undefined ? (
             <ShareCard icon={Link2} title={t("share:link.title")}>

@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBER_COLOR, type Member } from "@tabi/contracts";
-import { Crown, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RoleBadge } from "../trips/RoleBadge";
 import { joinedLabel } from "./joinedLabel";
@@ -43,12 +43,6 @@ export function ShareMembers({ members, meId }: { members: Member[] | undefined;
               <div className="min-w-0 flex-1">
                 <p className="flex min-w-0 items-center gap-1.5 text-sm font-medium">
                   <span className="truncate">{m.name}</span>
-                  {m.isOwner ? (
-                    <Crown
-                      className="size-3.5 shrink-0 text-amber-500"
-                      aria-label={t("trips:members.owner")}
-                    />
-                  ) : null}
                   {m.userId === meId ? (
                     <span className="shrink-0 text-xs font-normal text-slate-500">
                       {t("share:members.you")}

@@ -65,7 +65,7 @@ export function SearchLinks({
       {missing ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{missing}</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {links.map((l) => (
             <li key={l.site}>
               <a

@@ -199,7 +199,7 @@ export function TransportForm({
           )}
         </Field>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {DETAILS.map(([field, label, max]) => (
           <Field key={field} label={t(label)} error={error(field)}>
             {(id, d) => (

@@ -177,7 +177,7 @@ export function HomeScreen() {
             </Button>
           </EmptyState>
         ) : (
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {shownTrips.map((t) => (
               <TripCard key={t.id} trip={t} current={t.id === currentId} onOpen={() => openCard(t.id)} />
             ))}

@@ -316,7 +316,7 @@ export function AddPlaceDialog({
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t("plan:add.priority")}
           </legend>
-          <div className="grid gap-1 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
             {PRIORITY_OPTIONS.map((p) => (
               <label
                 key={p.wish}

@@ -189,7 +189,7 @@ export function OptimizeDialog({
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {t("plan:optimize.pace")}
           </legend>
-          <div className="grid gap-1.5 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-3">
             {PACES.map((pace) => (
               <label
                 key={pace}

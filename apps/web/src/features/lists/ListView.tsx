@@ -571,7 +571,7 @@ function ItemEditor({
           onChange={(e) => setText(e.target.value)}
         />
       </label>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium">
           {t("lists:assignee")}
           <select

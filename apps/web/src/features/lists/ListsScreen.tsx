@@ -120,7 +120,7 @@ function ListSection({ title, lists }: { title: string; lists: Checklist[] }) {
   return (
     <section aria-label={title} className="space-y-2">
       <h3 className="px-1 text-sm font-semibold text-slate-500 dark:text-slate-400">{title}</h3>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {lists.map((list) => (
           <li key={list.id}>
             <ListCard list={list} />
@@ -195,7 +195,7 @@ function NewList({ tripId, onCreated }: { tripId: string; onCreated(id: string):
       className="space-y-4 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem]">
           <label className="block text-sm font-medium">
             {t("lists:form.title")}
             <input
@@ -249,7 +249,7 @@ function NewList({ tripId, onCreated }: { tripId: string; onCreated(id: string):
 
       <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <h3 className="text-sm font-semibold">{t("lists:templates.title")}</h3>
-        <ul className="grid gap-2 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {STARTER_KEYS.map((key) => {
             const starter = STARTER_LISTS[key];
             const text = starter.text[language];

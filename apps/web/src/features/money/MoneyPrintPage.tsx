@@ -188,7 +188,7 @@ function SummaryDocument({
         <p className="mt-2 text-xs text-slate-500">{t("money:homeCurrency", { code: home })}</p>
       </header>
 
-      <div className="grid gap-x-8 sm:grid-cols-2 print:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:grid-cols-2">
         <section aria-labelledby="print-categories" className="break-inside-avoid pt-5">
           <h2 id="print-categories" className="mb-2 text-lg font-bold">
             {t("money:chart.byCategory")}

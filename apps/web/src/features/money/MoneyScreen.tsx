@@ -192,7 +192,7 @@ function TripMoney({ tripId, meId }: { tripId: string; meId: string }) {
               { value: "summary", label: t("money:tab.summary") },
             ]}
           />
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <section className={`min-w-0 space-y-3 ${section("expenses")}`} aria-labelledby="money-expenses">
               <h3 id="money-expenses" className="sr-only lg:not-sr-only lg:text-base lg:font-semibold">
                 {t("money:tab.expenses")}

@@ -66,7 +66,7 @@ function TripPolls({ tripId }: { tripId: string }) {
           {newPoll}
         </EmptyState>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <section aria-labelledby="polls-open" className="space-y-3">
             <h3 id="polls-open" className="text-base font-semibold">
               {t("polls:open", { n: open.length })}

@@ -152,7 +152,7 @@ export function ShareSettingsDialog({
           ) : null}
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t("share:settings.expiry")}>
             {(id) => (
               <select

@@ -44,7 +44,7 @@ export function SharedPlaces({ places }: { places: SharedPlace[] }) {
         {t("sharing:page.places")}
       </h3>
       {places.length ? (
-        <ol className="grid gap-3 md:grid-cols-2">
+        <ol className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {places.map((p, i) => (
             <li
               key={p.id}

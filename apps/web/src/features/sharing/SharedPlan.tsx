@@ -85,7 +85,7 @@ export function SharedPlan({
       >
         <TripMap days={shown} refitKey={mapDay} colorsOf={noColors} onStop={onStop} onLeg={() => {}} />
       </Suspense>
-      <ol className="grid gap-3 lg:grid-cols-2">
+      <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {days.map((d) => (
           <li
             key={d.day}

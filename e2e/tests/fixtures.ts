@@ -97,7 +97,8 @@ export async function startServer(env: NodeJS.ProcessEnv = {}) {
     ["--liftoff-only", "--max-semi-space-size=2", join(SERVER_DIR, "dist", "main.js")],
     {
       cwd: SERVER_DIR,
-      env: { ...serverEnv(port, dataDir, webDistDir), PHOTON_URL: photonUrl, ...env },
+      // MALLOC_ARENA_MAX as `npm start` sets it (decision 0001).
+      env: { ...serverEnv(port, dataDir, webDistDir), PHOTON_URL: photonUrl, MALLOC_ARENA_MAX: "2", ...env },
       stdio: "pipe",
     },
   );

@@ -5,9 +5,12 @@ import { join } from "node:path";
 
 // BENCH_SERVER_DIR: another build of apps/server to measure (a before/after comparison).
 export const serverDir = process.env.BENCH_SERVER_DIR ?? new URL("..", import.meta.url).pathname;
-const startArgs = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"))
-  .scripts.start.split(" ")
-  .slice(1);
+// `npm start` is `[NAME=value ...] node <flags> dist/main.js`: the assignments go to the environment.
+const startWords = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8")).scripts.start.split(" ");
+const startEnv = Object.fromEntries(
+  startWords.slice(0, startWords.indexOf("node")).map((word) => word.split("=")),
+);
+const startArgs = startWords.slice(startWords.indexOf("node") + 1);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const randomPort = () => 3300 + Math.floor(Math.random() * 500);
@@ -19,7 +22,14 @@ export async function startServer(env, nodeFlags = []) {
   const child = spawn(process.execPath, [...flags, ...nodeFlags, entry], {
     cwd: serverDir,
     // The shipped gazetteer alone: a bench must not depend on (or load) an outside place service.
-    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", PLACES_PROVIDER: "offline", ...env },
+    env: {
+      ...process.env,
+      ...startEnv,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PLACES_PROVIDER: "offline",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {

@@ -104,7 +104,7 @@ export class BillingService {
   async handleWebhook(rawBody: string | Buffer, signature: string | undefined) {
     let event: PaymentEvent;
     try {
-      event = this.payments.verifyEvent(rawBody, signature);
+      event = await this.payments.verifyEvent(rawBody, signature);
     } catch {
       throw badRequest(text("server:billing.badSignature"));
     }

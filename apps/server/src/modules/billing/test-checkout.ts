@@ -134,7 +134,7 @@ export async function testCheckoutRoutes(app: App, ctx: AppContext, billing: Bil
           url: "/api/stripe/webhook",
           headers: {
             "content-type": "application/json; charset=utf-8",
-            "stripe-signature": provider.sign(payload),
+            "stripe-signature": await provider.sign(payload),
           },
           payload,
         });

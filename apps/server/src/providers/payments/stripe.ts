@@ -1,5 +1,6 @@
 import { PREMIUM_PLAN } from "@tabi/contracts";
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { loadStripe } from "./load-stripe";
 import type { CheckoutSession, CheckoutUser, PaymentEvent, PaymentsProvider } from "./types";
 
 export interface StripeSettings {
@@ -14,7 +15,8 @@ export interface StripeSettings {
 // The spec's tax configuration (spec 1 s.3 'Plan'): automatic tax, default tax code txcd_10000000.
 const TAX_CODE = "txcd_10000000";
 
-export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Stripe {
+export async function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Promise<Stripe> {
+  const Stripe = await loadStripe();
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 1,
@@ -33,10 +35,14 @@ export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUr
 /** Stripe Checkout in subscription mode, the billing portal, and signed webhooks. */
 export class StripePayments implements PaymentsProvider {
   readonly name = "stripe" as const;
-  private readonly stripe: Stripe;
+  private client: Promise<Stripe> | undefined;
 
-  constructor(private readonly settings: StripeSettings) {
-    this.stripe = stripeClient(settings);
+  constructor(private readonly settings: StripeSettings) {}
+
+  /** The SDK's client, made on the first call (load-stripe.ts). */
+  private stripe(): Promise<Stripe> {
+    this.client ??= stripeClient(this.settings);
+    return this.client;
   }
 
   async createCheckout(user: CheckoutUser, successUrl: string, cancelUrl: string): Promise<CheckoutSession> {
@@ -52,7 +58,7 @@ export class StripePayments implements PaymentsProvider {
             product_data: { name: "Tabi Premium", tax_code: TAX_CODE },
           },
         };
-    const session = await this.stripe.checkout.sessions.create(
+    const session = await (await this.stripe()).checkout.sessions.create(
       {
         mode: "subscription",
         line_items: [lineItem],
@@ -74,7 +80,7 @@ export class StripePayments implements PaymentsProvider {
 
   async portal(user: { id: string; customerId: string | null }, returnUrl: string): Promise<string | null> {
     if (!user.customerId) return null;
-    const session = await this.stripe.billingPortal.sessions.create({
+    const session = await (await this.stripe()).billingPortal.sessions.create({
       customer: user.customerId,
       return_url: returnUrl,
     });
@@ -83,7 +89,7 @@ export class StripePayments implements PaymentsProvider {
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
-      await this.stripe.subscriptions.cancel(subscriptionId);
+      await (await this.stripe()).subscriptions.cancel(subscriptionId);
     } catch (err) {
       // Already cancelled or gone on Stripe's side: nothing more will be charged.
       if ((err as { code?: string }).code === "resource_missing") return;
@@ -91,8 +97,12 @@ export class StripePayments implements PaymentsProvider {
     }
   }
 
-  verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): PaymentEvent {
+  async verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Promise<PaymentEvent> {
     if (!signatureHeader) throw new Error("No Stripe-Signature header");
-    return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret);
+    return (await this.stripe()).webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      this.settings.webhookSecret,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import Stripe from "stripe";
+import { loadStripe } from "./load-stripe";
 import type { CheckoutSession, CheckoutUser, PaymentEvent, PaymentsProvider } from "./types";
 
 /** Where the built-in test checkout page of a session lives (modules/billing/test-checkout.ts). */
@@ -39,12 +39,14 @@ export class TestPayments implements PaymentsProvider {
   }
 
   /** The Stripe-Signature header of a payload, as Stripe computes it. */
-  sign(payload: string): string {
+  async sign(payload: string): Promise<string> {
+    const Stripe = await loadStripe();
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
   }
 
-  verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): PaymentEvent {
+  async verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Promise<PaymentEvent> {
     if (!signatureHeader) throw new Error("No Stripe-Signature header");
+    const Stripe = await loadStripe();
     return Stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
   }
 }

@@ -23,7 +23,7 @@ export interface PaymentsProvider {
   /** Ends a subscription now, with no further charge (the account is being deleted). */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Checks the signature of a webhook body and returns its event; throws when it does not match. */
-  verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): PaymentEvent;
+  verifyEvent(rawBody: string | Buffer, signatureHeader: string | undefined): Promise<PaymentEvent>;
 }
 
 export interface CheckoutSession {

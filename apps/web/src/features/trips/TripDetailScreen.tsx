@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Compass, Settings, Wallet } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect } from "react";
+import { Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { paths } from "../../app/paths";
 import { afterFirstScreen, useAfterShown } from "../../lib/afterPaint";
 import { ApiError } from "../../lib/api";
+import { preloadable } from "../../lib/preloadable";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
@@ -22,16 +23,15 @@ import { useTripDialogs } from "./TripDialogsProvider";
 import { TripTools } from "./TripTools";
 import { useTripFull } from "./tripFull";
 
-const loadItinerary = () => import("../itinerary/ItineraryView");
 // The map, calendar and bookings are their own chunk: the first screen (usually home) does not wait
 // for them. A signed-in user's screens are a click from a trip, so the chunk is fetched once that
 // screen is done (app/layout/Shell.tsx); the sign-in page never fetches it.
-const ItineraryView = lazy(() => loadItinerary().then((m) => ({ default: m.ItineraryView })));
+const ItineraryView = preloadable(() => import("../itinerary/ItineraryView").then((m) => m.ItineraryView));
 let prefetched = false;
 export function prefetchItinerary(): void {
   if (prefetched) return;
   prefetched = true;
-  afterFirstScreen(() => void loadItinerary());
+  afterFirstScreen(() => void ItineraryView.preload());
 }
 
 /** /my-trip and /trip/{id}: the header of the current trip; the map and calendar fill the body later. */
@@ -62,6 +62,7 @@ export function TripDetailScreen() {
   // for after that frame: requested and run before it, it held the first content back by a second on
   // a phone (Lighthouse). With the service worker on, the code is on the device after the first visit.
   const painted = useAfterShown("trip-name", loaded && Boolean(detail.data));
+  const itineraryReady = ItineraryView.useReady(painted);
   const error = detail.isError ? detail.error : full.isError && !detail.data ? full.error : null;
 
   if (!tripId) return <NoTripSelected />;
@@ -147,7 +148,7 @@ export function TripDetailScreen() {
       {trip.my.canInviteMembers ? <InviteCard tripId={trip.id} /> : null}
       {/* Admins may always optimise and edit the plan, whatever their own flag says (server rule). */}
       <Suspense fallback={<FullPageSpinner />}>
-        {painted ? (
+        {painted && itineraryReady ? (
           <ItineraryView tripId={trip.id} canOptimize={trip.my.canOptimize || trip.my.role === "admin"} />
         ) : (
           <FullPageSpinner />

@@ -40,4 +40,12 @@ describe("preloadable", () => {
     await View.preload();
     expect(loads).toBe(1);
   });
+
+  it("shows what waits for it once its chunk is in, and even when the chunk fails (rendering reports it)", async () => {
+    const View = preloadable(async () => Hello);
+    const shown = await new Promise<string>((resolve) => View.whenLoaded(() => resolve(page(View, "Chika"))));
+    expect(shown).toContain("Hello Chika");
+    const Broken = preloadable<{ name: string }>(() => Promise.reject(new Error("chunk gone")));
+    await expect(new Promise<void>((resolve) => Broken.whenLoaded(resolve))).resolves.toBeUndefined();
+  });
 });

@@ -53,8 +53,9 @@ void TripMap.preload().catch(() => {}); // a failed chunk is reported where the 
 const mapPlaceholder = (
   <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
 );
-// The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
-const CalendarView = lazy(() => import("./CalendarView").then((m) => ({ default: m.CalendarView })));
+// The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page;
+// the view switches once it is in (lib/preloadable.tsx).
+const CalendarView = preloadable(() => import("./CalendarView").then((m) => m.CalendarView));
 const RestaurantDialog = lazy(() =>
   import("../bookings/RestaurantDialog").then((m) => ({ default: m.RestaurantDialog })),
 );
@@ -190,7 +191,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           label={t("plan:view.label")}
           full={false}
           value={view}
-          onChange={setView}
+          onChange={(v) => (v === "calendar" ? CalendarView.whenLoaded(() => setView(v)) : setView(v))}
           options={[
             {
               value: "map",

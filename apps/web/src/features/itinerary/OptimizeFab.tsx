@@ -1,15 +1,16 @@
 import { Sparkles } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
+import { preloadable } from "../../lib/preloadable";
 import { useMe } from "../auth/session";
 import { useGuidanceFlag } from "../home/guidance";
 import { usePlaces } from "../places/api";
 import { useActiveResult } from "./api";
 
 // The dialog validates its settings with the plan settings' schema: loaded when opened, so the trip
-// page builds no zod schema while it opens (decision 0026).
-const OptimizeDialog = lazy(() => import("./OptimizeDialog").then((m) => ({ default: m.OptimizeDialog })));
+// page builds no zod schema while it opens (decision 0026); it opens once loaded (lib/preloadable.tsx).
+const OptimizeDialog = preloadable(() => import("./OptimizeDialog").then((m) => m.OptimizeDialog));
 
 /**
  * The floating Optimize button of /my-trip and /my-trip/my-places, placed by FloatingActions. It
@@ -31,7 +32,7 @@ export function OptimizeFab({ tripId, className }: { tripId: string; className?:
         type="button"
         onClick={() => {
           dismiss();
-          setOpen(true);
+          OptimizeDialog.whenLoaded(() => setOpen(true));
         }}
         className={cn(
           "inline-flex max-w-full items-center gap-2 rounded-full bg-gradient-to-r from-brand-700 to-indigo-700 px-5 py-3 font-medium text-white shadow-lg ring-1 ring-black/5 hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 dark:ring-white/10 dark:focus-visible:ring-offset-slate-950",

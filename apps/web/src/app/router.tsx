@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { createBrowserRouter } from "react-router";
 import { AuthCallback } from "../features/auth/AuthCallback";
 import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
@@ -10,22 +10,21 @@ import { FullPageSpinner } from "../ui/Spinner";
 import { ErrorScreen } from "./ErrorScreen";
 import { Shell } from "./layout/Shell";
 import { NotFound } from "./NotFound";
+import {
+  AddPlaceScreen,
+  ChatScreen,
+  DocumentsScreen,
+  ListsScreen,
+  MoneyPrintPage,
+  MoneyScreen,
+  PlacesScreen,
+  PollsScreen,
+  PrintTripPage,
+  ProfileScreen,
+  SharedTripPage,
+  ShareScreen,
+} from "./screens";
 
-// Screens a first visit rarely needs load on demand.
-const ProfileScreen = lazy(() => import("../features/profile/ProfileScreen"));
-const SharedTripPage = lazy(() => import("../features/sharing/SharedTripPage"));
-const PrintTripPage = lazy(() =>
-  import("../features/sharing/SharedTripPage").then((m) => ({ default: m.PrintTripPage })),
-);
-const PlacesScreen = lazy(() => import("../features/places/PlacesScreen"));
-const AddPlaceScreen = lazy(() => import("../features/places/AddPlaceScreen"));
-const ChatScreen = lazy(() => import("../features/chat/ChatScreen"));
-const MoneyScreen = lazy(() => import("../features/money/MoneyScreen"));
-const PollsScreen = lazy(() => import("../features/polls/PollsScreen"));
-const DocumentsScreen = lazy(() => import("../features/documents/DocumentsScreen"));
-const ListsScreen = lazy(() => import("../features/lists/ListsScreen"));
-const MoneyPrintPage = lazy(() => import("../features/money/MoneyPrintPage"));
-const ShareScreen = lazy(() => import("../features/sharing/ShareScreen"));
 // The public shared trip shows the plan, calendar, places and map of a trip.
 const SHARED_PAGE_NAMESPACES = ["sharing", ...TRIP_NAMESPACES];
 const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;

@@ -62,7 +62,7 @@ function ProfileMenuItems({ me }: { me: Me }) {
         </div>
       </div>
       <M.Separator className="my-1 h-px bg-slate-100 dark:bg-slate-800" />
-      <M.Item className={menuItem} onSelect={() => navigate("/profile")}>
+      <M.Item className={menuItem} data-preload="/profile" onSelect={() => navigate("/profile")}>
         <Settings className="size-4 shrink-0 text-slate-400" aria-hidden /> {t("shell:profileMenu.settings")}
       </M.Item>
       {!me.isPremium ? (

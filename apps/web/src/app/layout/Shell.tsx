@@ -15,6 +15,7 @@ import { Header } from "./Header";
 import { KeptCopyNote } from "./KeptCopyNote";
 import { TripChannel } from "./TripChannel";
 import { UnavailableBanner } from "./UnavailableBanner";
+import { usePreloadOnIntent } from "./usePreloadOnIntent";
 
 /** Animated background, top bar, content, bottom navigation (spec 1 'Layout shell'). */
 export function Shell() {
@@ -36,6 +37,7 @@ export function Shell() {
   useEffect(() => {
     if (showNav) prefetchItinerary();
   }, [showNav]);
+  usePreloadOnIntent();
   const waiting = (gated && pending) || (showNav && !tripTexts && pathname !== "/");
   return (
     <TripDialogsProvider>

@@ -6,10 +6,11 @@ import {
   type Upload,
 } from "@tabi/contracts";
 import { BarChart3, ImagePlus, MapPin, SendHorizontal } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { formatPercent } from "../../i18n/format";
+import { preloadable } from "../../lib/preloadable";
 import { realtime } from "../../lib/realtime";
 import { checkImageFile, type ImageFileProblem, uploadImage } from "../../lib/upload";
 import { useEditMessage, useSendMessage } from "./api";
@@ -20,7 +21,7 @@ import { PlacePicker } from "./PlacePicker";
 import { QuoteBar } from "./QuoteBar";
 
 // "New poll" loads the polls code and catalogue when opened (issue 30).
-const ChatNewPoll = lazy(() => import("../polls/ChatPoll").then((m) => ({ default: m.ChatNewPoll })));
+const ChatNewPoll = preloadable(() => import("../polls/ChatPoll").then((m) => m.ChatNewPoll));
 
 /** The server's own words for what its upload refuses, said before sending. */
 const PROBLEM = {
@@ -197,7 +198,7 @@ export function Composer({
               className={iconButton}
               aria-label={t("chat:composer.poll")}
               title={t("chat:composer.poll")}
-              onClick={() => setPolling(true)}
+              onClick={() => ChatNewPoll.whenLoaded(() => setPolling(true))}
             >
               <BarChart3 className="size-5" aria-hidden />
             </button>

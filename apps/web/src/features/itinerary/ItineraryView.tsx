@@ -12,7 +12,7 @@ import {
   Undo2,
   X,
 } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { serverText } from "../../i18n";
@@ -56,12 +56,10 @@ const mapPlaceholder = (
 // The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page;
 // the view switches once it is in (lib/preloadable.tsx).
 const CalendarView = preloadable(() => import("./CalendarView").then((m) => m.CalendarView));
-const RestaurantDialog = lazy(() =>
-  import("../bookings/RestaurantDialog").then((m) => ({ default: m.RestaurantDialog })),
+const RestaurantDialog = preloadable(() =>
+  import("../bookings/RestaurantDialog").then((m) => m.RestaurantDialog),
 );
-const BookingsPanel = lazy(() =>
-  import("../bookings/BookingsPanel").then((m) => ({ default: m.BookingsPanel })),
-);
+const BookingsPanel = preloadable(() => import("../bookings/BookingsPanel").then((m) => m.BookingsPanel));
 
 /** The trip's plan: Map and Calendar views (the map stays mounted), overlays, detail dialogs. */
 export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOptimize: boolean }) {
@@ -212,7 +210,11 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           ]}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setPanel(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => BookingsPanel.whenLoaded(() => setPanel(true))}
+          >
             <Ticket className="size-4" aria-hidden /> {t("plan:bookings.open")}
           </Button>
           {result.data ? <ExportMenu tripId={tripId} /> : null}
@@ -334,7 +336,11 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                   setStop({ name: d.visits[i]!.name, placeId: null, system: true, flight });
                 }}
                 onNight={openNight}
-                onMeal={canOptimize ? (d, kind) => setMeal({ day: d.day, meal: kind }) : undefined}
+                onMeal={
+                  canOptimize
+                    ? (d, kind) => RestaurantDialog.whenLoaded(() => setMeal({ day: d.day, meal: kind }))
+                    : undefined
+                }
                 onAddBetween={canAddToPlan ? (day, index) => setAdding({ at: { day, index } }) : undefined}
                 onVisit={(d, i) =>
                   setStop({

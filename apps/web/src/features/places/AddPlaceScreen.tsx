@@ -14,6 +14,8 @@ import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { paths } from "../../app/paths";
+import { preloadScreen } from "../../app/screens";
 import { i18n, serverText } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
@@ -171,6 +173,7 @@ function PlaceForm({
     e.preventDefault();
     if (!ready || busy) return;
     setError("");
+    preloadScreen(paths.places); // where a saved place goes: in by the time the server answers
     try {
       if (editing) {
         await update.mutateAsync({

@@ -1,14 +1,15 @@
 import type { ExportFormat } from "@tabi/contracts";
 import { ChevronDown, FileUp, Map as MapIcon } from "lucide-react";
 import { DropdownMenu as M } from "radix-ui";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { menuContent, menuItem } from "../../app/layout/menuStyles";
 import { cn } from "../../lib/cn";
+import { preloadable } from "../../lib/preloadable";
 import { Button } from "../../ui/Button";
 
 // The dialog and its code load when it is opened (the first screen's budget, issue 28).
-const ImportDialog = lazy(() => import("./ImportDialog"));
+const ImportDialog = preloadable(() => import("./ImportDialog").then((m) => m.default));
 
 /** "Import places" on the places screen; the transfer catalogue loads with the button. */
 export function ImportPlacesButton({ tripId }: { tripId: string }) {
@@ -17,7 +18,7 @@ export function ImportPlacesButton({ tripId }: { tripId: string }) {
   if (!ready) return null;
   return (
     <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="secondary" onClick={() => ImportDialog.whenLoaded(() => setOpen(true))}>
         <FileUp className="size-4" aria-hidden /> {t("transfer:import.open")}
       </Button>
       {open ? (

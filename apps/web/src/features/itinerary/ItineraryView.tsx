@@ -53,8 +53,7 @@ void TripMap.preload().catch(() => {}); // a failed chunk is reported where the 
 const mapPlaceholder = (
   <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
 );
-// The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page;
-// the view switches once it is in (lib/preloadable.tsx).
+// The calendar editor (dnd-kit) loads when the calendar view is first opened, not with the trip page.
 const CalendarView = preloadable(() => import("./CalendarView").then((m) => m.CalendarView));
 const RestaurantDialog = preloadable(() =>
   import("../bookings/RestaurantDialog").then((m) => m.RestaurantDialog),
@@ -68,6 +67,16 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   const places = usePlaces(tripId).data?.places;
   const mapReady = TripMap.useReady();
   const [view, setView] = useState<"map" | "calendar">("map");
+  // The calendar's code (dnd-kit) is asked for when the view is first chosen; the view switches at
+  // once and shows its placeholder until the code is in, never a Suspense fallback (300 ms late).
+  const calendarReady = CalendarView.useReady(view === "calendar");
+  const calendarPlaceholder = (
+    <div
+      role="status"
+      aria-label={t("plan:view.loadingCalendar")}
+      className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800"
+    />
+  );
   const [stop, setStop] = useState<{
     name: string;
     placeId: string | null;
@@ -189,7 +198,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
           label={t("plan:view.label")}
           full={false}
           value={view}
-          onChange={(v) => (v === "calendar" ? CalendarView.whenLoaded(() => setView(v)) : setView(v))}
+          onChange={setView}
           options={[
             {
               value: "map",
@@ -309,49 +318,45 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 </button>
               </section>
             ) : null}
-            <Suspense
-              fallback={
-                <div
-                  role="status"
-                  aria-label={t("plan:view.loadingCalendar")}
-                  className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800"
+            {calendarReady ? (
+              <Suspense fallback={calendarPlaceholder}>
+                <CalendarView
+                  days={days}
+                  colorOf={(id) => markerBackground(colorsOf(id))}
+                  skippersOf={(id) => byId.get(id)?.skippedBy.map((p) => p.name) ?? []}
+                  isSystem={isSystem}
+                  busy={edit.isPending}
+                  bookings={bookings}
+                  // Changing the shared plan needs can_optimize (admins always have it): otherwise read-only.
+                  onEdit={canOptimize ? (e) => apply(e) : undefined}
+                  onRefused={(message) => toast.error(message)}
+                  onSystem={(name) => setStop({ name, placeId: null, system: true })}
+                  onSystemVisit={(d, i) => {
+                    // A system stop opens its popup (spec 2: airports show their Schedule); an airport's
+                    // popup also opens the booking of its flight.
+                    const flight = flightLegAt(d, i) ?? undefined;
+                    setStop({ name: d.visits[i]!.name, placeId: null, system: true, flight });
+                  }}
+                  onNight={openNight}
+                  onMeal={
+                    canOptimize
+                      ? (d, kind) => RestaurantDialog.whenLoaded(() => setMeal({ day: d.day, meal: kind }))
+                      : undefined
+                  }
+                  onAddBetween={canAddToPlan ? (day, index) => setAdding({ at: { day, index } }) : undefined}
+                  onVisit={(d, i) =>
+                    setStop({
+                      name: d.visits[i]!.name,
+                      placeId: d.visits[i]!.placeId,
+                      system: false,
+                      at: { day: d.day, index: i },
+                    })
+                  }
                 />
-              }
-            >
-              <CalendarView
-                days={days}
-                colorOf={(id) => markerBackground(colorsOf(id))}
-                skippersOf={(id) => byId.get(id)?.skippedBy.map((p) => p.name) ?? []}
-                isSystem={isSystem}
-                busy={edit.isPending}
-                bookings={bookings}
-                // Changing the shared plan needs can_optimize (admins always have it): otherwise read-only.
-                onEdit={canOptimize ? (e) => apply(e) : undefined}
-                onRefused={(message) => toast.error(message)}
-                onSystem={(name) => setStop({ name, placeId: null, system: true })}
-                onSystemVisit={(d, i) => {
-                  // A system stop opens its popup (spec 2: airports show their Schedule); an airport's
-                  // popup also opens the booking of its flight.
-                  const flight = flightLegAt(d, i) ?? undefined;
-                  setStop({ name: d.visits[i]!.name, placeId: null, system: true, flight });
-                }}
-                onNight={openNight}
-                onMeal={
-                  canOptimize
-                    ? (d, kind) => RestaurantDialog.whenLoaded(() => setMeal({ day: d.day, meal: kind }))
-                    : undefined
-                }
-                onAddBetween={canAddToPlan ? (day, index) => setAdding({ at: { day, index } }) : undefined}
-                onVisit={(d, i) =>
-                  setStop({
-                    name: d.visits[i]!.name,
-                    placeId: d.visits[i]!.placeId,
-                    system: false,
-                    at: { day: d.day, index: i },
-                  })
-                }
-              />
-            </Suspense>
+              </Suspense>
+            ) : (
+              calendarPlaceholder
+            )}
           </>
         ) : (
           <EmptyState

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ComponentType, type ReactNode, Suspense } from "react";
 import { createBrowserRouter } from "react-router";
 import { AuthCallback } from "../features/auth/AuthCallback";
 import { PremiumCancel, PremiumSuccess } from "../features/billing/PremiumPages";
@@ -27,7 +27,30 @@ import {
 
 // The public shared trip shows the plan, calendar, places and map of a trip.
 const SHARED_PAGE_NAMESPACES = ["sharing", ...TRIP_NAMESPACES];
-const later = (el: React.ReactNode) => <Suspense fallback={<FullPageSpinner />}>{el}</Suspense>;
+type OnDemandScreen = ComponentType & { useReady(): boolean };
+
+/**
+ * A screen loaded on demand (app/screens.ts): a spinner until its chunk is in, then the screen at
+ * once. Through React.lazy's Suspense fallback alone it showed 300 ms after the spinner at the
+ * earliest, however soon the chunk came (lib/preloadable.tsx).
+ */
+function OnDemand({ screen, children }: { screen: OnDemandScreen; children: ReactNode }) {
+  const ready = screen.useReady();
+  return ready ? <Suspense fallback={<FullPageSpinner />}>{children}</Suspense> : <FullPageSpinner />;
+}
+
+/** The screen, after its own catalogues (`ns`) when it has some. */
+const later = (Screen: OnDemandScreen, ns?: string[]) => (
+  <OnDemand screen={Screen}>
+    {ns ? (
+      <WithNamespaces ns={ns}>
+        <Screen />
+      </WithNamespaces>
+    ) : (
+      <Screen />
+    )}
+  </OnDemand>
+);
 
 export const router = createBrowserRouter([
   {
@@ -36,51 +59,31 @@ export const router = createBrowserRouter([
       { path: "/", element: <HomeScreen /> },
       { path: "/my-trip", element: <TripDetailScreen /> },
       { path: "/trip/:tripId", element: <TripDetailScreen /> },
-      { path: "/my-trip/my-places", element: later(<PlacesScreen />) },
-      { path: "/my-trip/chat", element: later(<ChatScreen />) },
-      { path: "/my-trip/money", element: later(<MoneyScreen />) },
+      { path: "/my-trip/my-places", element: later(PlacesScreen) },
+      { path: "/my-trip/chat", element: later(ChatScreen) },
+      { path: "/my-trip/money", element: later(MoneyScreen) },
       {
         path: "/my-trip/polls",
-        element: later(
-          <WithNamespaces ns={["polls"]}>
-            <PollsScreen />
-          </WithNamespaces>,
-        ),
+        element: later(PollsScreen, ["polls"]),
       },
       {
         path: "/my-trip/documents",
-        element: later(
-          <WithNamespaces ns={["documents"]}>
-            <DocumentsScreen />
-          </WithNamespaces>,
-        ),
+        element: later(DocumentsScreen, ["documents"]),
       },
       {
         path: "/my-trip/lists",
-        element: later(
-          <WithNamespaces ns={["lists"]}>
-            <ListsScreen />
-          </WithNamespaces>,
-        ),
+        element: later(ListsScreen, ["lists"]),
       },
       {
         path: "/my-trip/share",
-        element: later(
-          <WithNamespaces ns={["share"]}>
-            <ShareScreen />
-          </WithNamespaces>,
-        ),
+        element: later(ShareScreen, ["share"]),
       },
-      { path: "/add-place", element: later(<AddPlaceScreen />) },
-      { path: "/profile", element: later(<ProfileScreen />) },
+      { path: "/add-place", element: later(AddPlaceScreen) },
+      { path: "/profile", element: later(ProfileScreen) },
       { path: "/auth/callback", element: <AuthCallback /> },
       {
         path: "/shared/:shareToken",
-        element: later(
-          <WithNamespaces ns={SHARED_PAGE_NAMESPACES}>
-            <SharedTripPage />
-          </WithNamespaces>,
-        ),
+        element: later(SharedTripPage, SHARED_PAGE_NAMESPACES),
       },
       { path: "/premium/success", element: <PremiumSuccess /> },
       { path: "/premium-success", element: <PremiumSuccess /> },
@@ -92,21 +95,13 @@ export const router = createBrowserRouter([
   // A printable document for "Save as PDF": no header, menus or bottom navigation around it.
   {
     path: "/shared/:shareToken/print",
-    element: later(
-      <WithNamespaces ns={SHARED_PAGE_NAMESPACES}>
-        <PrintTripPage />
-      </WithNamespaces>,
-    ),
+    element: later(PrintTripPage, SHARED_PAGE_NAMESPACES),
     errorElement: <ErrorScreen onRetry={() => window.location.reload()} />,
   },
   // The trip's money summary to print (issue 29), outside the shell for the same reason.
   {
     path: "/my-trip/money/print",
-    element: later(
-      <WithNamespaces ns={TRIP_NAMESPACES}>
-        <MoneyPrintPage />
-      </WithNamespaces>,
-    ),
+    element: later(MoneyPrintPage, TRIP_NAMESPACES),
     errorElement: <ErrorScreen onRetry={() => window.location.reload()} />,
   },
 ]);

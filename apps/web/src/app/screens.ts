@@ -46,8 +46,18 @@ const BY_PATH: Record<string, { preload(): Promise<unknown> }> = {
   "/my-trip/money/print": MoneyPrintPage,
 };
 
+/** The on-demand screen of an address of this app, if it has one. */
+function screenOf(pathname: string): { preload(): Promise<unknown> } | undefined {
+  if (BY_PATH[pathname]) return BY_PATH[pathname];
+  if (/^\/shared\/[^/]+\/print\/?$/.test(pathname)) return PrintTripPage;
+  if (/^\/shared\/[^/]+\/?$/.test(pathname)) return SharedTripPage;
+  return undefined;
+}
+
 /** Starts loading the screen of an address of this app, if it is one loaded on demand. */
 export function preloadScreen(pathname: string): void {
   // A failed chunk is reported when the screen renders (the error screen), not here.
-  BY_PATH[pathname]?.preload().catch(() => {});
+  screenOf(pathname)
+    ?.preload()
+    .catch(() => {});
 }

@@ -1,10 +1,11 @@
 import type { ItineraryDay, SharedPlace } from "@tabi/contracts";
 import { Flag, Home, Plane, Utensils } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { i18n, serverText } from "../../i18n";
 import { formatClock, formatDate, formatNumber } from "../../i18n/format";
 import { cn } from "../../lib/cn";
+import { preloadable } from "../../lib/preloadable";
 import { formatTimeRange, visitNote } from "../itinerary/edits";
 import { MapDayFilter } from "../itinerary/MapDayFilter";
 import type { MapStop } from "../itinerary/TripMap";
@@ -14,7 +15,10 @@ import { categoryLabel } from "./SharedPlaces";
 
 // The trip map of the members' screen, loaded when shown: it draws the plan's days from the shapes the
 // public view has (no member colours: every stop in the brand colour) on the built-in basemap.
-const TripMap = lazy(() => import("../itinerary/TripMap"));
+// The map's chunk is asked for with this one's and shows as it arrives, not 300 ms after a Suspense
+// fallback (lib/preloadable.tsx), as on the trip screen.
+const TripMap = preloadable(() => import("../itinerary/TripMap").then((m) => m.default));
+void TripMap.preload().catch(() => {}); // a failed chunk is reported where the map renders
 const STOP_COLOR = ["#0f766e"];
 const noColors = () => STOP_COLOR;
 
@@ -53,6 +57,7 @@ export function SharedPlan({
 }) {
   const { t } = useTranslation();
   const [mapDay, setMapDay] = useState<number | null>(null);
+  const mapReady = TripMap.useReady();
   const placeIds = useMemo(() => new Set(places.map((p) => p.id)), [places]);
   const byId = useMemo(() => new Map(places.map((p) => [p.id, p])), [places]);
   const shown = useMemo(
@@ -78,13 +83,11 @@ export function SharedPlan({
         </p>
       </div>
       <MapDayFilter days={days} value={mapDay} onChange={setMapDay} />
-      <Suspense
-        fallback={
-          <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
-        }
-      >
+      {mapReady ? (
         <TripMap days={shown} refitKey={mapDay} colorsOf={noColors} onStop={onStop} onLeg={() => {}} />
-      </Suspense>
+      ) : (
+        <div className="h-[60dvh] min-h-80 animate-pulse rounded-3xl bg-slate-100 dark:bg-slate-800" />
+      )}
       <ol className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {days.map((d) => (
           <li

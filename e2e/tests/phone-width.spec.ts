@@ -5,10 +5,13 @@ import { createKyotoTripApi, guestPage } from "./trip-helpers";
 // No screen is wider than a phone. A grid or flex row sized by its widest content (a long name that
 // does not wrap) makes the whole page pan sideways on a phone, and a tap then lands beside the button
 // the user sees (the Share screen did, found by its e2e). Long names everywhere, on a narrow phone,
-// every screen of the trip: the page must be exactly as wide as the screen.
+// every screen of the trip and its public page: the page must be exactly as wide as the screen.
 
 const PHONE = { width: 360, height: 780 };
 const LONG_MEMBER = "Maximiliane Alexandrina Wolkenstein-Trostburg Vasconcelos";
+// A link pasted in a note: one word of 90 characters.
+const LONG_NOTE =
+  "Tickets: https://www.kiyomizudera.or.jp/en/visit/admission-and-opening-hours-information-2026";
 const LONG_TITLE =
   "Dinner at the little place by the river with the lanterns that Ben found on the first evening in town";
 
@@ -30,6 +33,7 @@ test("@phone every screen of a trip with long names fits a 360 px phone, light a
       longitude: 135.7292,
       stayMinutes: 60,
       wishLevel: 8,
+      notes: LONG_NOTE,
     },
   });
   expect(place.status()).toBe(201);
@@ -66,14 +70,27 @@ test("@phone every screen of a trip with long names fits a 360 px phone, light a
     "/add-place",
     "/profile",
   ];
+  // The public page, as a stranger sees it: read-only, and with the join sheet over it.
+  const shared: string[] = [];
+  for (const shareType of ["external_view", "external_collaborate"]) {
+    const share = await owner.request.post(`/api/trips/${tripId}/shares`, { data: { shareType } });
+    expect(share.status()).toBe(201);
+    shared.push(`/shared/${(await share.json()).token}`);
+  }
+  const stranger = await (await browser.newContext({ viewport: PHONE })).newPage();
+
   for (const theme of ["light", "dark"]) {
     await owner.evaluate((t) => localStorage.setItem("theme", t), theme);
-    for (const path of screens) {
-      await owner.goto(path);
-      await expect(owner.locator("main")).toBeVisible();
+    await stranger.emulateMedia({ colorScheme: theme === "dark" ? "dark" : "light" });
+    for (const [page, path] of [
+      ...screens.map((path) => [owner, path] as const),
+      ...shared.map((path) => [stranger, path] as const),
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("main")).toBeVisible();
       // Content arrives after the shell: wait for the network to settle before measuring.
-      await owner.waitForLoadState("networkidle");
-      const width = await owner.evaluate(() => ({
+      await page.waitForLoadState("networkidle");
+      const width = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
         screen: document.documentElement.clientWidth,
         // What sticks out, leaving out what a clipping ancestor hides (the background's glows).
@@ -90,8 +107,10 @@ test("@phone every screen of a trip with long names fits a 360 px phone, light a
       expect(width.page, `${path} (${theme}) is wider than the phone: ${width.widest.join(" | ")}`).toBe(
         width.screen,
       );
-      if (theme === "light" || path === "/my-trip/money")
-        await shot(owner, testInfo, `phone-width${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
+      if (path.startsWith("/shared/"))
+        await shot(page, testInfo, `phone-width-shared-${shared.indexOf(path) ? "join" : "view"}-${theme}`);
+      else if (theme === "light" || path === "/my-trip/money")
+        await shot(page, testInfo, `phone-width${path === "/" ? "-home" : path.replaceAll("/", "-")}`);
     }
   }
 });

@@ -11,6 +11,7 @@ import { useUpdatePlace } from "./api";
 import { CATEGORY_KEY } from "./labels";
 import { usualHoursLabel } from "./openingHours";
 import { PlacePhotos } from "./PlacePhotos";
+import { stayHours } from "./status";
 
 /**
  * The server refused the typed hours (400 with the contracts' message, in English or in the language
@@ -41,9 +42,10 @@ export function EditPlaceDialog({
     (EDIT_CATEGORIES.some((c) => c.value === place.category) ? place.category : "other") as PlaceCategory,
   );
   const [wish, setWish] = useState(place.myWish ?? 6);
-  const [hours, setHours] = useState(
-    Math.min(24, Math.max(0.5, Math.round((place.stayMinutes / 60) * 2) / 2)),
-  );
+  // The stay as it is (45 minutes is 0.75), and saved only when changed: a length off the input's
+  // half-hour steps, or beyond its 24 hours, stays as it was when only the notes are edited.
+  const shownHours = stayHours(place.stayMinutes);
+  const [hours, setHours] = useState(shownHours);
   const [notes, setNotes] = useState(place.notes ?? "");
   // Only the place's own hours are typed here; empty means the category's usual hours.
   const [openingHours, setOpeningHours] = useState(
@@ -69,7 +71,7 @@ export function EditPlaceDialog({
           ? {
               name: name.trim(),
               category,
-              stayMinutes: Math.round(hours * 60),
+              ...(hours !== shownHours ? { stayMinutes: Math.round(hours * 60) } : {}),
               openingHours: openingHours.trim() || null,
               notes: notes.trim() || null,
               ...(photosChanged ? { photos } : {}),

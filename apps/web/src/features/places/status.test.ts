@@ -29,8 +29,10 @@ it("labels a status with the scheduled date when there is one", () => {
   expect(statusLabel(p("x", "unscheduled"))).toBe("Unscheduled");
 });
 
-it("rounds stays to half hours", () => {
+it("says a stay in hours as it is, not rounded to half hours (45 min is not '1h')", () => {
   expect(stayHours(120)).toBe(2);
   expect(stayHours(90)).toBe(1.5);
-  expect(stayHours(15)).toBe(0.5);
+  expect(stayHours(45)).toBe(0.75);
+  expect(stayHours(15)).toBe(0.25);
+  expect(stayHours(20)).toBe(0.33);
 });

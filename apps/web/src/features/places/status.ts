@@ -1,6 +1,6 @@
 import type { Place, PlaceStatus } from "@tabi/contracts";
 import { i18n } from "../../i18n";
-import { formatDate } from "../../i18n/format";
+import { formatDate, formatNumber } from "../../i18n/format";
 
 const ORDER: Record<PlaceStatus, number> = { scheduled: 0, pending: 1, unscheduled: 2 };
 
@@ -22,5 +22,15 @@ export function statusLabel(p: Pick<Place, "status" | "scheduledDate">): string 
   return i18n.t(STATUS_KEY[p.status]);
 }
 
-/** Hours for the list's 'Stay: {h}h' (0.5 steps). */
-export const stayHours = (minutes: number) => Math.round((minutes / 60) * 2) / 2;
+/**
+ * Hours for the list's 'Stay: {h}h' and the edit dialog, to the minute's hundredth: a 45-minute visit
+ * (a length the gazetteer suggests) is 0.75 h, not "1h".
+ */
+export const stayHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/** A visit's length in words: "45 min", "1.5 hours", "2 days" (as contracts' formatStay, in the app's language). */
+export function stayText(minutes: number): string {
+  if (minutes < 60) return i18n.t("places:stay.minutes", { minutes: formatNumber(minutes) });
+  if (minutes < 1440) return i18n.t("places:stay.hours", { count: Number((minutes / 60).toFixed(1)) });
+  return i18n.t("places:stay.days", { count: Number((minutes / 1440).toFixed(1)) });
+}

@@ -10,11 +10,12 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { useMe } from "../auth/session";
 import { formatTimeRange, visitNote } from "../itinerary/edits";
+import { stayText } from "../places/status";
 import { type DayEntry, dayTimeline } from "./dayMap";
 import { PrintDayMap } from "./PrintDayMap";
 import { sharedViewQuery } from "./publicApi";
 import { SharedPassword } from "./SharedPassword";
-import { categoryLabel, priorityStars, stayLabel } from "./SharedPlaces";
+import { categoryLabel, priorityStars } from "./SharedPlaces";
 import { dayDate, mealLabel, travelLabel } from "./SharedPlan";
 import { SharedLoading, SharedNotFound, useDocumentTitle } from "./SharedStatus";
 import type { SharedOk } from "./SharedTripView";
@@ -176,7 +177,7 @@ function PrintDocument({ view }: { view: SharedOk }) {
                   <p className="text-slate-600">
                     {[
                       categoryLabel(p.category),
-                      t("sharing:page.stay", { duration: stayLabel(p.stayMinutes) }),
+                      t("sharing:page.stay", { duration: stayText(p.stayMinutes) }),
                     ].join(" · ")}{" "}
                     <StarsText value={priorityStars(p.priority)} />
                   </p>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { i18n } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { Stars } from "../../ui/Stars";
+import { stayText } from "../places/status";
 
 // The categories' names from the server catalogue (contracts' PLACE_CATEGORIES), written whole.
 const CATEGORY_KEY: Record<string, string> = {
@@ -24,13 +25,6 @@ const CATEGORY_KEY: Record<string, string> = {
 
 /** A place's category in the app's language ("Temple", "寺院"); anything else is "Other". */
 export const categoryLabel = (category: string) => i18n.t(CATEGORY_KEY[category] ?? "server:category.other");
-
-/** A visit's length as the places screens say it: "45 min", "1.5 hours", "2 days". */
-export function stayLabel(minutes: number): string {
-  if (minutes < 60) return i18n.t("places:stay.minutes", { minutes: formatNumber(minutes) });
-  if (minutes < 1440) return i18n.t("places:stay.hours", { count: Number((minutes / 60).toFixed(1)) });
-  return i18n.t("places:stay.days", { count: Number((minutes / 1440).toFixed(1)) });
-}
 
 /** The group's priority as up to 5 stars (spec 3: 'priority stars up to 5'). */
 export const priorityStars = (priority: number) => Math.max(0, Math.min(5, Math.round(priority * 2) / 2));
@@ -76,7 +70,7 @@ export function SharedPlaces({ places }: { places: SharedPlace[] }) {
                   </span>
                   <span className="inline-flex items-center gap-1">
                     <Clock className="size-3.5" aria-hidden />
-                    {t("sharing:page.stay", { duration: stayLabel(p.stayMinutes) })}
+                    {t("sharing:page.stay", { duration: stayText(p.stayMinutes) })}
                   </span>
                   <Stars
                     value={priorityStars(p.priority)}

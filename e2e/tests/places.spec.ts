@@ -106,21 +106,24 @@ test("two members add, share, edit, filter, flip and delete places", async ({ br
   await expect(ben.getByText("Mercado da Ribeira")).toHaveCount(0);
 });
 
-test("the 11th place on the free plan is refused and the form keeps its values; the deadline binds members, not admins", async ({
+test("the 11th place on the free plan is refused up front, or after the form if the limit came meanwhile, keeping its values; the deadline binds members, not admins", async ({
   browser,
 }, testInfo) => {
   const owner = await guestPage(browser, "Olu");
   const created = await createTripApi(owner.request, "Busy trip");
   const tripId = (await created.json()).trip.id;
   await owner.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
-  for (let i = 0; i < 10; i++) {
+  const addSpot = async (i: number) => {
     const r = await owner.request.post(`/api/trips/${tripId}/places`, {
       data: { name: `Spot ${i}`, latitude: 38.7 + i / 100, longitude: -9.14 },
     });
     expect(r.status()).toBe(201);
-  }
+  };
+  for (let i = 0; i < 9; i++) await addSpot(i);
+  // The form opened at 9 of 10; the 10th comes from another device while it is filled in.
   await addByPin(owner, "One too many");
-  await expect(owner.getByText("10/10 places used")).toBeVisible();
+  await expect(owner.getByText("9/10 places used")).toBeVisible();
+  await addSpot(9);
   await owner.getByLabel("Notes").fill("Keep me");
   await owner.getByRole("button", { name: "Add", exact: true }).click();
   await expect(
@@ -131,6 +134,19 @@ test("the 11th place on the free plan is refused and the form keeps its values; 
   await expect(owner.getByLabel("Name of the place")).toHaveValue("One too many");
   await expect(owner.getByLabel("Notes")).toHaveValue("Keep me");
   await shot(owner, testInfo, "add-place-limit");
+  // Opened at the limit, the screen says so before anything is typed, and offers Premium.
+  await owner.goto("/add-place");
+  await expect(owner.getByText("10/10 places used")).toBeVisible();
+  await expect(
+    owner.getByText(
+      "You have reached the limit of 10 places per trip on the free plan. Upgrade to Premium to add more.",
+    ),
+  ).toBeVisible();
+  await expect(owner.getByLabel("Name of the place")).toHaveCount(0);
+  await owner.getByRole("main").getByRole("button", { name: "Upgrade to Premium" }).click();
+  await expect(owner.getByRole("dialog")).toBeVisible();
+  await shot(owner, testInfo, "add-place-at-limit");
+  await owner.keyboard.press("Escape");
 
   // A member after the deadline is refused by the server; the admin is not.
   const code = (await (await owner.request.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;

@@ -16,7 +16,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { paths } from "../../app/paths";
 import { preloadScreen } from "../../app/screens";
-import { i18n, serverText } from "../../i18n";
+import { serverText } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -26,6 +26,7 @@ import { Field, Input, TextArea } from "../../ui/Field";
 import { SegmentedTabs } from "../../ui/SegmentedTabs";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { StarInput, Stars } from "../../ui/Stars";
+import { useDialogs } from "../info/dialogs";
 import { LocalName } from "../place-search/LocalName";
 import { PlaceSearchBox } from "../place-search/PlaceSearchBox";
 import { FAR_FROM_TRIP_KM, kmFromTrip, tripPoints } from "../place-search/trip-points";
@@ -36,6 +37,7 @@ import { useAddPlace, usePlaces, useUpdatePlace } from "./api";
 import { TIME_OF_DAY_KEY } from "./labels";
 import { PlacePhotos } from "./PlacePhotos";
 import { placeFromResult } from "./resultCategory";
+import { stayText } from "./status";
 
 const PinDropMap = lazy(() => import("../map/PinDropMap"));
 const nearestStep = (minutes: number) =>
@@ -49,13 +51,6 @@ const STAY_LENGTH_KEY = {
   medium: "places:stay.medium",
   long: "places:stay.long",
 } as const;
-
-/** A visit's length in words: "45 min", "1.5 hours", "2 days" (as contracts' formatStay, in the app's language). */
-export function stayText(minutes: number): string {
-  if (minutes < 60) return i18n.t("places:stay.minutes", { minutes: formatNumber(minutes) });
-  if (minutes < 1440) return i18n.t("places:stay.hours", { count: Number((minutes / 60).toFixed(1)) });
-  return i18n.t("places:stay.days", { count: Number((minutes / 1440).toFixed(1)) });
-}
 
 /** The photos members uploaded, without a search result's own picture. */
 const uploadsOnly = (photos: string[]) => photos.filter((url) => parseUploadUrl(url));
@@ -121,6 +116,12 @@ function PlaceForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canAddNow = useCanAddPlacesNow(trip);
+  const { open: openDialog } = useDialogs();
+  // At the plan's limit nothing can be added (a wish on a place already here counts too): said before
+  // the form is filled in, not after. Judged when the screen opens: a form the limit overtook (a place
+  // added meanwhile on another device) stays, and its refusal keeps what was typed.
+  const [fullOnOpen] = useState(() => !editing && usage.limit !== null && usage.mine >= usage.limit);
+
   const add = useAddPlace(tripId);
   const update = useUpdatePlace(tripId);
   const [mode, setMode] = useState<"search" | "pin">("search");
@@ -159,7 +160,29 @@ function PlaceForm({
 
   if (!editing && !canAddNow)
     return (
-      <EmptyState icon={MapPin} title={t("places:add.closedTitle")} text={t("server:places.deadlinePassed")}>
+      <EmptyState
+        icon={MapPin}
+        title={t("places:add.closedTitle")}
+        // The deadline closes it for those with the right; without it, the deadline is beside the point.
+        text={t(trip.my.canAddPlaces ? "server:places.deadlinePassed" : "server:places.noAddPermission")}
+      >
+        <Link
+          to="/my-trip/my-places"
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+        >
+          {t("places:add.backToPlaces")}
+        </Link>
+      </EmptyState>
+    );
+
+  if (fullOnOpen && usage.limit !== null)
+    return (
+      <EmptyState
+        icon={MapPin}
+        title={t("places:add.used", { mine: usage.mine, limit: usage.limit })}
+        text={t("server:places.placeLimit")}
+      >
+        <Button onClick={() => openDialog("premium", "places")}>{t("billing:upgrade")}</Button>
         <Link
           to="/my-trip/my-places"
           className="text-sm font-medium text-brand-700 underline dark:text-brand-100"

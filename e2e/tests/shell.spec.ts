@@ -138,3 +138,45 @@ test.describe("the animated background", () => {
     await expect(drift).toHaveCSS("animation-name", "none");
   });
 });
+
+test("a tap outside a menu closes it and does nothing else @phone", async ({ browser, baseURL }) => {
+  // On a touch screen the tap that closed a menu was also a click on what lay beneath it.
+  const context = await browser.newContext({
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/`);
+  await page.getByRole("button", { name: "Continue as a guest" }).click();
+  await page.getByLabel("Your name").fill("Tapper");
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Tabi" })).toBeVisible();
+  const created = await page.request.post("/api/trips", {
+    data: {
+      name: "Tap trip",
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+      startDate: new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 21 * 864e5).toISOString().slice(0, 10),
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  const card = page.getByText("Tap trip").first();
+  const box = (await card.boundingBox())!;
+  for (const menu of ["Profile menu", "Tabi menu"]) {
+    await page.getByRole("button", { name: menu }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await page.touchscreen.tap(box.x + 5, box.y + 5);
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(`${baseURL}/`);
+  }
+  // Once the menu is gone, the same tap opens the trip.
+  await page.touchscreen.tap(box.x + 5, box.y + 5);
+  await expect(page).toHaveURL(/\/my-trip|\/trip\//);
+  await context.close();
+});

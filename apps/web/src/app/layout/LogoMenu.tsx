@@ -14,12 +14,13 @@ import { DropdownMenu as M } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { type DialogKind, useDialogs } from "../../features/info/dialogs";
 import { useClientConfig } from "../../lib/config";
+import { MenuRoot } from "./MenuRoot";
 import { menuContent, menuItem, menuLabel } from "./menuStyles";
 
 export function LogoMenu() {
   const { t } = useTranslation();
   return (
-    <M.Root>
+    <MenuRoot>
       <M.Trigger
         aria-label={t("shell:menu.logo", { product: PRODUCT_NAME })}
         className="flex items-center gap-2 rounded-xl px-1.5 py-1 font-bold tracking-tight text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
@@ -32,7 +33,7 @@ export function LogoMenu() {
           <LogoMenuItems />
         </M.Content>
       </M.Portal>
-    </M.Root>
+    </MenuRoot>
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { signOut } from "../../features/auth/api";
 import { useDialogs } from "../../features/info/dialogs";
+import { MenuRoot } from "./MenuRoot";
 import { menuContent, menuItem } from "./menuStyles";
 
 export function Avatar({ name, className = "size-9 text-sm" }: { name?: string | null; className?: string }) {
@@ -20,7 +21,7 @@ export function Avatar({ name, className = "size-9 text-sm" }: { name?: string |
 export function ProfileMenu({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (
-    <M.Root>
+    <MenuRoot>
       <M.Trigger
         aria-label={t("shell:profileMenu.label")}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-500"
@@ -32,7 +33,7 @@ export function ProfileMenu({ me }: { me: Me }) {
           <ProfileMenuItems me={me} />
         </M.Content>
       </M.Portal>
-    </M.Root>
+    </MenuRoot>
   );
 }
 

@@ -12,12 +12,17 @@ export interface Credentials {
 }
 
 /** What is wrong with the typed credentials before they are sent (spec 1 s.5), or null. */
+/** Something@domain.tld: what every mail system accepts, without second-guessing the rest. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 export function credentialsError(
   mode: CredentialMode,
   { email, password, confirm }: Credentials,
   t: (key: string, options?: Record<string, unknown>) => string,
 ): string | null {
   if (!email.trim() || !password) return t("auth:error.required");
+  // The form has noValidate (its own messages): without this, "bob@" met the server's raw validator text.
+  if (!EMAIL.test(email.trim())) return t("auth:error.email");
   if (mode === "signup") {
     if (password !== confirm) return t("server:messages.passwordsDoNotMatch");
     if (password.length < PASSWORD_MIN) return t("auth:error.passwordMin", { min: PASSWORD_MIN });

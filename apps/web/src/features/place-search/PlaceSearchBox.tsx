@@ -8,6 +8,7 @@ import { inputClass } from "../../ui/Field";
 import { Spinner } from "../../ui/Spinner";
 import { usePlaceSearch } from "./api";
 import { LocalName } from "./LocalName";
+import { placeLabel } from "./localName";
 import { SourceCredits } from "./SourceCredits";
 import { FAR_FROM_TRIP_KM, kmFromTrip, type LatLng } from "./trip-points";
 
@@ -56,8 +57,7 @@ export function PlaceSearchBox({
 
   function pick(index: number) {
     const r = results[index];
-    if (r)
-      onChange({ label: [r.name, r.address].filter(Boolean).join(", "), lat: r.lat, lng: r.lng, result: r });
+    if (r) onChange({ label: placeLabel(r), lat: r.lat, lng: r.lng, result: r });
     else if (freeText) onChange({ label: text.trim(), lat: null, lng: null });
     setOpen(false);
     setText("");

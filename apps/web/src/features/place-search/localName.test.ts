@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { localNameLang, localNameOf } from "./localName";
+import { localNameLang, localNameOf, placeLabel } from "./localName";
 
 it("tags a local name with its language, from its script and the country", () => {
   expect(localNameLang("浅草寺", "JP")).toBe("ja");
@@ -19,4 +19,14 @@ it("shows a local name only when it differs from the name", () => {
   expect(localNameOf({ name: "Kyoto", localName: "京都" })).toBe("京都");
   expect(localNameOf({ name: "Kyoto", localName: "Kyoto" })).toBeNull();
   expect(localNameOf({ name: "Kyoto", localName: null })).toBeNull();
+});
+
+it("says a picked city once: its address already begins with its name", () => {
+  expect(placeLabel({ name: "Osaka", address: "Osaka, Japan" })).toBe("Osaka, Japan");
+  expect(placeLabel({ name: "Nara", address: "Nara" })).toBe("Nara");
+  expect(placeLabel({ name: "Kinkaku-ji", address: "Kita Ward, Kyoto, Japan" })).toBe(
+    "Kinkaku-ji, Kita Ward, Kyoto, Japan",
+  );
+  expect(placeLabel({ name: "Osaka Castle", address: "Osaka, Japan" })).toBe("Osaka Castle, Osaka, Japan");
+  expect(placeLabel({ name: "Somewhere", address: null })).toBe("Somewhere");
 });

@@ -65,3 +65,15 @@ export function localNameLang(localName: string, countryCode: string | null): st
 export function localNameOf(r: { name: string; localName: string | null }): string | null {
   return r.localName && r.localName !== r.name ? r.localName : null;
 }
+
+/**
+ * A picked result as one line, "name, address": a city's address already begins with its name
+ * ("Osaka, Japan"), which is then the whole line, not "Osaka, Osaka, Japan".
+ */
+export function placeLabel(r: { name: string; address?: string | null }): string {
+  const address = r.address?.trim() ?? "";
+  const lower = address.toLowerCase();
+  const name = r.name.trim().toLowerCase();
+  if (lower === name || lower.startsWith(`${name},`)) return address;
+  return [r.name, address].filter(Boolean).join(", ");
+}

@@ -74,6 +74,7 @@ export function LeaveTrip({ detail, onDone }: { detail: TripDetail; onDone(): vo
             .then(() => {
               if (currentId === trip.id) setCurrentId(null);
               setConfirming(false);
+              toast.success(t("trips:leave.done", { name: trip.name }));
               onDone();
               navigate("/");
             })

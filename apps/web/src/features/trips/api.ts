@@ -10,6 +10,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { takeEarly } from "../../boot/early";
 import { api } from "../../lib/api";
+import { currentTripId, setCurrentTripId } from "./currentTrip";
 import { readTripPart } from "./tripFull";
 
 // One file per area for the trip calls: query keys, fetchers, and hooks that keep caches fresh.
@@ -88,9 +89,17 @@ export const useJoinTrip = () =>
   useTripMutation((code: string) =>
     api<{ trip: Trip; alreadyMember: boolean }>("/api/trips/join", { body: { code } }),
   );
-/** Leaving ends the membership; the list, counters and home stats refresh (useTripMutation). */
+/**
+ * Leaving ends the membership; the list, counters and home stats refresh (useTripMutation). The trip
+ * stops being the current one before they do: its read then answers 404, which for the current trip
+ * means "deleted, or you are no longer a member" (goneTrip.ts), not what a member who left was told.
+ */
 export const useLeaveTrip = () =>
-  useTripMutation((id: string) => api<null>(`/api/trips/${id}/leave`, { method: "POST" }));
+  useTripMutation(async (id: string) => {
+    await api<null>(`/api/trips/${id}/leave`, { method: "POST" });
+    if (currentTripId() === id) setCurrentTripId(null);
+    return null;
+  });
 /** An admin removes another member (server: not the owner; their private things in the trip go too). */
 export const useRemoveMember = (tripId: string) =>
   useTripMutation((userId: string) =>

@@ -61,5 +61,6 @@ describe("trip formatting", () => {
 
   it("keeps the first two comma parts of a place", () => {
     expect(shortPlace("Kyoto, Kyoto Prefecture, Japan")).toBe("Kyoto, Kyoto Prefecture");
+    expect(shortPlace("Osaka, Osaka, Japan")).toBe("Osaka, Japan");
   });
 });

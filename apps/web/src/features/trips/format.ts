@@ -43,12 +43,15 @@ export const deadlineText = (iso: string, timeZone?: string | null): string =>
       })
     : formatDateTime(iso);
 
-/** First two comma parts: "Kyoto, Kyoto Prefecture, Japan" -> "Kyoto, Kyoto Prefecture". */
+/**
+ * First two comma parts: "Kyoto, Kyoto Prefecture, Japan" -> "Kyoto, Kyoto Prefecture"; a part said
+ * twice in a row counts once ("Osaka, Osaka, Japan", as trips saved before placeLabel were).
+ */
 export const shortPlace = (s: string) =>
   s
     .split(",")
     .map((p) => p.trim())
-    .filter(Boolean)
+    .filter((p, i, all) => p && p.toLowerCase() !== all[i - 1]?.toLowerCase())
     .slice(0, 2)
     .join(", ");
 

@@ -289,3 +289,64 @@ test("calendar handles and the add-place dialog on a phone and a desktop, light 
   await owner.getByRole("button", { name: "Undo" }).click();
   await expect(added).toHaveCount(0);
 });
+
+test("what an edit broke stays on the calendar for every member, after a reload too", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await guestApi(baseURL!, "Rin");
+  const created = await owner.post("/api/trips", {
+    data: {
+      name: "Nara day",
+      departureLocation: "Nara Station",
+      departureLatitude: 34.6806,
+      departureLongitude: 135.8199,
+      startDate: isoInDays(50),
+      endDate: isoInDays(51),
+    },
+  });
+  const tripId = (await created.json()).trip.id;
+  for (const [i, name] of ["Todai-ji", "Kasuga Taisha", "Nara Park"].entries())
+    expect(
+      (
+        await owner.post(`/api/trips/${tripId}/places`, {
+          data: {
+            name,
+            latitude: 34.685 + i / 200,
+            longitude: 135.84 + i / 200,
+            stayMinutes: 60,
+            wishLevel: 7,
+          },
+        })
+      ).status(),
+    ).toBe(201);
+  const plan = (await optimiseAndWait(owner, tripId)) as {
+    days: { day: number; visits: { placeId: string; system?: boolean }[] }[];
+  };
+  const day = plan.days.find((d) => d.visits.filter((v) => !v.system).length >= 2)!;
+  const first = day.visits.find((v) => !v.system)!;
+  // A whole day at the first visit: the day now ends long after its end.
+  const edit = await owner.post(`/api/trips/${tripId}/itinerary/edits`, {
+    data: { type: "resize", day: day.day, placeId: first.placeId, stayMinutes: 1440 },
+  });
+  expect(edit.ok()).toBeTruthy();
+
+  // Another member opening the trip later reads it, as the one who edited would after a reload.
+  const code = (await (await owner.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const mika = await guestPage(browser, "Mika");
+  expect((await mika.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  await mika.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await mika.goto("/my-trip");
+  await mika.getByRole("tab", { name: "Calendar" }).click();
+  const banner = mika.getByRole("region", { name: "Saved with problems" });
+  await expect(banner).toContainText("Saved, but the plan breaks these rules:");
+  await expect(banner).toContainText(/after the day's end/);
+  await mika.reload();
+  await mika.getByRole("tab", { name: "Calendar" }).click();
+  await expect(banner).toBeVisible();
+  await shot(mika, testInfo, "calendar-broken-rules-kept");
+  // Dismissed, it stays away for these messages.
+  await banner.getByRole("button", { name: "Dismiss" }).click();
+  await expect(banner).toHaveCount(0);
+  await owner.dispose();
+});

@@ -188,6 +188,21 @@ export const scoresSchema = z.object({
 });
 export type OptimizationScores = z.infer<typeof scoresSchema>;
 
+/**
+ * A rule a calendar edit broke (spec 2 'adjustment_message'): a visit outside its opening hours, the
+ * day running past its end... in English, with its catalogue key and values for each member's app.
+ */
+export const brokenRuleSchema = z.object({
+  /** Which day of the plan (1-based): an edit of that day replaces its rules. */
+  day: z.number().int(),
+  kind: z.string(),
+  message: z.string(),
+  placeId: z.string().optional(),
+  messageKey: z.string().optional(),
+  messageParams: textParamsSchema.optional(),
+});
+export type BrokenRule = z.infer<typeof brokenRuleSchema>;
+
 export const optimizationResultSchema = z.object({
   id: z.string(),
   tripId: z.string(),
@@ -211,6 +226,11 @@ export const optimizationResultSchema = z.object({
   totalVisitMinutes: z.number(),
   /** Bookings were added, changed or deleted since this plan was optimised (issue 17): offer a re-optimise. */
   bookingsChanged: z.boolean().optional(),
+  /**
+   * What the calendar edits since the last optimisation left broken, for every member and every later
+   * visit, until an edit of that day or a new optimisation mends it (absent: nothing is broken).
+   */
+  brokenRules: z.array(brokenRuleSchema).optional(),
 });
 export type OptimizationResult = z.infer<typeof optimizationResultSchema>;
 

@@ -88,12 +88,15 @@ export function applyEdit(
     if (!d) throw badRequest(text("server:edit.noDay", { day: n }));
     return d;
   };
-  const violations: Violation[] = [];
+  const violations: (Violation & { day: number })[] = [];
+  /** The days the edit recomputed: their broken rules are now `violations`' (the others' stand). */
+  const touched = new Set<number>();
   const run = (n: number, edits: ScheduleEdit[]) => {
     const old = dayAt(n);
     const out = reschedule(problem, toPlanDay(old), edits);
     days[n - 1] = fromPlanDay(out.day, old, frames[n - 1], byId, locks);
-    violations.push(...out.violations);
+    touched.add(n);
+    violations.push(...out.violations.map((v) => ({ ...v, day: n })));
   };
   // Client indexes count every visit of the day; the optimiser's count only the editable ones.
   const editable = (n: number, index: number, insertAt = false) => {
@@ -185,5 +188,5 @@ export function applyEdit(
       .filter(dropped)
       .map((v) => ({ placeId: v.placeId, name: v.name, ...unscheduledReason("removed") })),
   ];
-  return { days, unscheduled, violations };
+  return { days, unscheduled, violations, touched };
 }

@@ -152,6 +152,29 @@ describe("optimising a trip", () => {
     expect(pastEnd.message).toBe(
       `${pastEnd.messageParams.place} ${pastEnd.messageParams.from}-${pastEnd.messageParams.to} runs past the end of the day's visits ${pastEnd.messageParams.end}. Please adjust the visit.`,
     );
+    // Every member sees what the edits broke, after a reload too: the plan keeps it, day by day.
+    const brokenNow = async () =>
+      ((await friend.get(`/api/trips/${trip.id}/optimizations/active`)).json().result.brokenRules ?? []) as {
+        day: number;
+        kind: string;
+      }[];
+    expect(await brokenNow()).toContainEqual(expect.objectContaining({ day: day.day, kind: "day_end" }));
+    // An edit of another day leaves this day's broken rules standing; mending the day clears them.
+    const otherDay = result.days.find(
+      (d: { day: number; visits: { system?: boolean }[] }) =>
+        d.day !== day.day && d.visits.some((v) => !v.system),
+    );
+    const otherVisit = otherDay.visits.find((v: { system?: boolean }) => !v.system);
+    const elsewhere = await owner.post(editUrl, {
+      type: "resize",
+      day: otherDay.day,
+      placeId: otherVisit.placeId,
+      stayMinutes: 30,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(await brokenNow()).toContainEqual(expect.objectContaining({ day: day.day, kind: "day_end" }));
+    await owner.post(editUrl, { type: "resize", day: day.day, placeId: b.placeId, stayMinutes: 30 });
+    expect((await brokenNow()).filter((r) => r.day === day.day)).toEqual([]);
     const removed = await owner.post(editUrl, { type: "remove", day: day.day, placeId: a.placeId });
     expect(removed.json().result.unscheduled.map((u: { placeId: string }) => u.placeId)).toContain(a.placeId);
     expect(removed.json().result.unscheduled).toContainEqual({
@@ -163,6 +186,7 @@ describe("optimising a trip", () => {
     const other = day.day === 1 ? 2 : 1;
     const inserted = await owner.post(editUrl, { type: "insert", day: other, placeId: a.placeId, index: 0 });
     expect(inserted.json().result.days[other - 1].visits[0].placeId).toBe(a.placeId);
+
     const twice = await owner.post(editUrl, { type: "insert", day: other, placeId: a.placeId, index: 0 });
     expect(twice.statusCode).toBe(400);
     const movedPlace = (await owner.get(url)).json().places.find((p: { id: string }) => p.id === a.placeId);

@@ -93,7 +93,7 @@ export async function saveEditedDays(
   db: Db,
   tripId: string,
   resultId: string,
-  route: { days: ItineraryDay[]; unscheduled: OptimizationResult["unscheduled"] },
+  route: Pick<OptimizationResult, "days" | "unscheduled" | "brokenRules"> & { days: ItineraryDay[] },
 ) {
   await db
     .update(optimizationResults)

@@ -237,9 +237,22 @@ export class OptimizationService {
       if ((err as Error).name === "ProblemError") throw badRequest((err as Error).message);
       throw err;
     }
+    const violations = applied.violations.map((v) => adjustmentMessage(v, data.places));
+    // Every member sees what is broken, after a reload too: the days this edit recomputed say it anew.
+    const brokenRules = [
+      ...(result.brokenRules ?? []).filter((r) => !applied.touched.has(r.day)),
+      ...violations.map(({ day, kind, message, placeId, messageKey, messageParams }) => ({
+        day,
+        kind,
+        message,
+        ...(placeId ? { placeId } : {}),
+        ...(messageKey ? { messageKey, messageParams } : {}),
+      })),
+    ].sort((a, b) => a.day - b.day);
     await saveEditedDays(this.db, scope.tripId, result.id, {
       days: applied.days,
       unscheduled: applied.unscheduled,
+      brokenRules,
     });
     await this.bus.publish({
       type: "itinerary.updated",
@@ -249,7 +262,7 @@ export class OptimizationService {
     });
     return {
       result: (await this.active(scope))!,
-      violations: applied.violations.map((v) => adjustmentMessage(v, data.places)),
+      violations,
     };
   }
 
@@ -419,7 +432,7 @@ export class OptimizationService {
     const found = await activeResult(this.db, scope);
     if (!found) return null;
     const row = found.result;
-    const route = row.optimizedRoute as Pick<OptimizationResult, "days" | "unscheduled"> & {
+    const route = row.optimizedRoute as Pick<OptimizationResult, "days" | "unscheduled" | "brokenRules"> & {
       bookingsAt?: string | null;
     };
     // Out of date: a booking was written after the bookings this plan was made with (or, for a plan
@@ -441,6 +454,7 @@ export class OptimizationService {
       totalTravelMinutes: row.totalTravelTimeMinutes,
       totalVisitMinutes: row.totalVisitTimeMinutes,
       bookingsChanged,
+      ...(route.brokenRules?.length ? { brokenRules: route.brokenRules } : {}),
     };
   }
 }
@@ -518,8 +532,8 @@ function lockedVisits(result: OptimizationResult | null): Map<string, PlaceLock>
  * its name, and its opening hours when the edit put it outside them. The edit is saved either way.
  * With the key and values each member's app says it with (issue 13); the English stays as it was.
  */
-function adjustmentMessage(
-  v: { kind: string; placeId?: string; message: string },
+function adjustmentMessage<V extends { kind: string; placeId?: string; message: string }>(
+  v: V,
   places: { id: string; name: string; category: string; openingHours: unknown }[],
 ) {
   const place = v.placeId ? places.find((p) => p.id === v.placeId) : undefined;

@@ -94,7 +94,9 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
   const addNew = useAddPlace(tripId);
   const updatePlace = useUpdatePlace(tripId);
   // What the last edit broke (a closing time, the day's end), kept on screen after its toasts go.
-  const [adjusted, setAdjusted] = useState<string[]>([]);
+  // What the plan's edits left broken, as every member sees it (the server keeps it with the plan),
+  // until it is mended or the banner is dismissed (for these very messages).
+  const [dismissed, setDismissed] = useState("");
   const notInPlanId = useId();
 
   async function apply(change: ItineraryEdit, isUndo = false) {
@@ -104,9 +106,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
       setUndo(isUndo ? null : inverseOf(change, before));
       // A lock changes nothing on the calendar: the popup stays, its buttons show the new lock.
       if (change.type !== "lock") setStop(null);
-      const messages = describeViolations(violations ?? [], nameOf);
-      setAdjusted(messages);
-      for (const m of messages) toast.warning(m, { duration: 8000 });
+      for (const m of describeViolations(violations ?? [], nameOf)) toast.warning(m, { duration: 8000 });
     } catch (err) {
       // The optimistic change is rolled back by the mutation; the spec's alert says so.
       toast.error(
@@ -171,6 +171,8 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
     result.data?.days.flatMap((d) => d.visits).find((v) => v.placeId === placeId)?.name;
   const colorsOf = useCallback((id: string) => byId.get(id)?.wishes.map((w) => w.color) ?? [], [byId]);
   const days = result.data?.days ?? [];
+  const broken = describeViolations(result.data?.brokenRules ?? [], nameOf);
+  const adjusted = broken.join("\n") === dismissed ? [] : broken;
   const placeIds = useMemo(() => (places ? new Set(places.map((p) => p.id)) : undefined), [places]);
   const isSystem = useCallback(
     (v: { placeId: string; category?: string }) => isSystemVisit(v, placeIds),
@@ -311,7 +313,7 @@ export function ItineraryView({ tripId, canOptimize }: { tripId: string; canOpti
                 <button
                   type="button"
                   aria-label={t("plan:view.dismiss")}
-                  onClick={() => setAdjusted([])}
+                  onClick={() => setDismissed(broken.join("\n"))}
                   className="rounded-full p-1 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-amber-900"
                 >
                   <X className="size-4" aria-hidden />

@@ -37,6 +37,8 @@ async function expectNoViolations(page: Page, what: string) {
 
 const composer = (page: Page) => page.getByPlaceholder("Type a message...");
 const message = (page: Page, text: string) => page.locator("[data-num]").filter({ hasText: text });
+/** A message as shown, stored or still waiting to be sent (no number yet). */
+const shown = (page: Page, text: string) => page.locator('[id^="message-"]').filter({ hasText: text });
 
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
@@ -254,10 +256,11 @@ test("the chat on a phone: a long press opens the reactions, a place is shared a
   expect(left).toEqual([]);
 });
 
-test("a message that could not be sent is back in the box when Chat opens again @phone", async ({
+test("a message sent offline waits, shown as sending, and reaches the group when the network is back @phone", async ({
   browser,
 }, testInfo) => {
-  const { aiko } = await twoMembers(browser, { width: 390, height: 844 });
+  const { aiko, ben } = await twoMembers(browser, { width: 390, height: 844 });
+  await ben.goto("/my-trip/chat");
   await aiko.goto("/my-trip/chat");
   await expect(composer(aiko)).toBeVisible();
   // The app is installed (its service worker holds every screen's code), as on a phone used before.
@@ -265,22 +268,29 @@ test("a message that could not be sent is back in the box when Chat opens again 
   await aiko.reload();
   await expect.poll(() => aiko.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(composer(aiko)).toBeVisible();
-  // Offline, Aiko sends and goes straight to Money: the text is not lost with the chat box.
+  // Offline, Aiko sends: the message stays in the chat as sending, the box is free for the next one.
   await aiko.context().setOffline(true);
   await composer(aiko).fill("Meet at the station at nine");
   await composer(aiko).press("Enter");
+  await expect(shown(aiko, "Meet at the station at nine")).toBeVisible();
+  await expect(aiko.getByText("Sending...")).toBeVisible();
+  await expect(composer(aiko)).toHaveValue("");
+  await expect(aiko.getByText("Your message was not sent. Your text is back in the box.")).toHaveCount(0);
+  // It survives leaving the chat and reopening the app, still offline.
   const nav = aiko.getByRole("navigation").last();
   await nav.getByRole("link", { name: "Money" }).click();
-  await expect(aiko.getByText("Your message was not sent. Your text is back in the box.")).toBeVisible();
+  await nav.getByRole("link", { name: "Chat" }).click();
+  await expect(shown(aiko, "Meet at the station at nine")).toBeVisible();
+  await aiko.reload();
+  await expect(shown(aiko, "Meet at the station at nine")).toBeVisible();
+  await shot(aiko, testInfo, "chat-waiting-offline");
+  // Back online, it is sent once: Ben reads it, and Aiko sees it stored.
   await aiko.context().setOffline(false);
-  await nav.getByRole("link", { name: "Chat" }).click();
-  await expect(composer(aiko)).toHaveValue("Meet at the station at nine");
-  await shot(aiko, testInfo, "chat-draft-back");
-  // Sent now, the box is empty, and stays empty when Chat opens again.
-  await composer(aiko).press("Enter");
-  await expect(message(aiko, "Meet at the station at nine")).toBeVisible();
-  await expect(composer(aiko)).toHaveValue("");
-  await nav.getByRole("link", { name: "Money" }).click();
-  await nav.getByRole("link", { name: "Chat" }).click();
-  await expect(composer(aiko)).toHaveValue("");
+  await expect(message(ben, "Meet at the station at nine")).toBeVisible({ timeout: 35_000 });
+  await expect(message(ben, "Meet at the station at nine")).toHaveCount(1);
+  // Stored (numbered), once.
+  await expect(message(aiko, "Meet at the station at nine")).toHaveCount(1);
+  await expect(shown(aiko, "Meet at the station at nine")).toHaveCount(1);
+  await aiko.reload();
+  await expect(shown(aiko, "Meet at the station at nine")).toHaveCount(1);
 });

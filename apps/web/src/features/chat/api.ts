@@ -20,7 +20,16 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api, isUnavailable } from "../../lib/api";
+import {
+  offlineQueryClient,
+  onRefused,
+  pendingChanges,
+  registerOutboxKind,
+  registerOverlay,
+  sendOrQueue,
+} from "../../lib/offline";
 import { meQuery } from "../auth/session";
+import { CHAT_SEND } from "../offline/chat";
 import { tripKeys } from "../trips/api";
 import {
   type History,
@@ -126,15 +135,49 @@ function optimistic(qc: QueryClient, tripId: string, v: SendVars): ChatMessage {
   };
 }
 
+/** The message a waiting send shows (its optimistic copy, kept with it in the outbox). */
+const waitingMessage = (meta: Record<string, unknown> | undefined) =>
+  meta?.message as ChatMessage | undefined;
+
+/** Messages waiting in the outbox, at the end of their trip's chat, however the history arrives. */
+const watched = new Set<string>();
+function showWaiting(tripId: string) {
+  if (watched.has(tripId)) return;
+  watched.add(tripId);
+  registerOverlay<History>(chatKeys.history(tripId), (history) => {
+    const here = new Set(history.pages.flatMap((p) => p.messages.map((m) => m.clientId)));
+    let shown = history;
+    for (const item of pendingChanges(tripId)) {
+      const message = item.kind === CHAT_SEND ? waitingMessage(item.meta) : undefined;
+      // Never over the stored copy: the server's answer comes before the outbox lets go of it.
+      if (message && !here.has(message.clientId)) shown = upsertMessage(shown, message);
+    }
+    return shown;
+  });
+}
+registerOutboxKind(CHAT_SEND, {
+  sent: (item, answer) => {
+    const qc = offlineQueryClient();
+    if (qc) editHistory(qc, item.tripId, (h) => upsertMessage(h, answer as ChatMessage));
+  },
+});
+onRefused(({ item }) => {
+  const qc = offlineQueryClient();
+  const clientId = item.kind === CHAT_SEND ? waitingMessage(item.meta)?.clientId : null;
+  if (qc && clientId) editHistory(qc, item.tripId, (h) => removeByClientId(h, clientId));
+});
+
 /**
  * Sends a message: it shows at once, the stored one replaces it (by client id, also when its live
- * event comes first); a failed send takes it away again and the caller gives the text back (spec 4).
- * A send that got no answer is retried with the same client id: the server stores it once.
+ * event comes first); a send the server refuses takes it away again and the caller gives the text
+ * back (spec 4). Without a network, a text waits in the outbox, shown as sending, and goes when the
+ * network is back (the server stores a client id once, however often it is sent).
  */
 export function useSendMessage(tripId: string) {
   const qc = useQueryClient();
+  showWaiting(tripId);
   return useMutation({
-    mutationFn: (v: SendVars) => {
+    mutationFn: async (v: SendVars): Promise<ChatMessage | null> => {
       const body: ChatSendInput = {
         clientId: v.clientId,
         content: v.content ?? null,
@@ -142,14 +185,29 @@ export function useSendMessage(tripId: string) {
         replyToId: v.replyTo?.id ?? null,
         attachment: v.attachment ?? null,
       };
-      return api<ChatMessage>(`${base(tripId)}/messages`, { body });
+      const path = `${base(tripId)}/messages`;
+      // A photo needs its upload, which needs the network: it fails now, its text given back.
+      if (v.image) return api<ChatMessage>(path, { body });
+      const sent = await sendOrQueue<ChatMessage>({
+        kind: CHAT_SEND,
+        tripId,
+        method: "POST",
+        path,
+        body,
+        label: v.content?.slice(0, 60) ?? "",
+        ...(v.content ? { typed: v.content } : {}),
+        meta: { message: optimistic(qc, tripId, v) },
+      });
+      return sent.queued ? null : sent.answer;
     },
     retry: (count, err) => count < 2 && isUnavailable(err),
     onMutate: async (v) => {
       await qc.cancelQueries({ queryKey: chatKeys.history(tripId) });
       editHistory(qc, tripId, (h) => upsertMessage(h, optimistic(qc, tripId, v)));
     },
-    onSuccess: (message) => editHistory(qc, tripId, (h) => upsertMessage(h, message)),
+    onSuccess: (message) => {
+      if (message) editHistory(qc, tripId, (h) => upsertMessage(h, message));
+    },
     onError: (_err, v) => editHistory(qc, tripId, (h) => removeByClientId(h, v.clientId)),
   });
 }

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { i18n } from "../../i18n";
 import { onRefused, type Refusal, setOfflineUser } from "../../lib/offline";
 import { useMe } from "../auth/session";
+import { CHAT_SEND } from "./chat";
 import { PLACE_KINDS } from "./places";
 import { PLAN_EDIT } from "./plan";
 
@@ -13,6 +14,7 @@ function refusalTitle({ item }: Refusal): string {
   if (item.kind === PLAN_EDIT)
     return name ? i18n.t("offline:refused.plan", { name }) : i18n.t("offline:refused.planUnnamed");
   if (item.kind === PLACE_KINDS.update) return i18n.t("offline:refused.place", { name });
+  if (item.kind === CHAT_SEND) return i18n.t("offline:refused.message");
   return i18n.t("offline:refused.wish", { name });
 }
 

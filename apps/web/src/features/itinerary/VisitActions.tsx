@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button";
 import { inputClass } from "../../ui/Field";
+import { bestSlot } from "./edits";
 
 const LOCK_CHOICES = [
   { lock: "day", label: "calendar:actions.lockDay", Icon: Lock },
@@ -142,9 +143,12 @@ export function VisitActions({
             className={`${inputClass} !w-auto max-w-full !py-1.5`}
             value={day.day}
             disabled={busy}
-            onChange={(e) =>
-              onEdit({ type: "move", fromDay: day.day, index, toDay: Number(e.target.value), toIndex: 0 })
-            }
+            onChange={(e) => {
+              const toDay = Number(e.target.value);
+              const target = days[toDay - 1];
+              const toIndex = target ? bestSlot(target, v) : 0;
+              onEdit({ type: "move", fromDay: day.day, index, toDay, toIndex });
+            }}
           >
             {days.map((d) => (
               <option key={d.day} value={d.day}>

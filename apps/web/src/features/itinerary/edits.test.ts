@@ -1,6 +1,6 @@
 import type { ItineraryDay } from "@tabi/contracts";
 import { describe, expect, it } from "vitest";
-import { dropToEdit, inverseOf, isSystemVisit, optimisticDays, resizeMinutes } from "./edits";
+import { bestSlot, dropToEdit, inverseOf, isSystemVisit, optimisticDays, resizeMinutes } from "./edits";
 
 const day = {
   day: 1,
@@ -186,5 +186,44 @@ describe("locks", () => {
       placeId: "b",
       lock: null,
     });
+  });
+});
+
+describe("Move to another day", () => {
+  const at = (placeId: string, latitude: number, longitude: number, system?: "airport") => ({
+    placeId,
+    latitude,
+    longitude,
+    ...(system ? { system } : {}),
+  });
+  // A day going east along a line, from the station to a hotel further east.
+  const line = {
+    day: 2,
+    start: { name: "Station", latitude: 35, longitude: 135.7 },
+    end: { name: "Hotel", latitude: 35, longitude: 135.95 },
+    visits: [at("w", 35, 135.72), at("m", 35, 135.75), at("e", 35, 135.8)],
+  } as unknown as ItineraryDay;
+
+  it("puts a visit where it lengthens the day's route least, not first", () => {
+    expect(bestSlot(line, { latitude: 35, longitude: 135.735 })).toBe(1); // between w and m
+    expect(bestSlot(line, { latitude: 35, longitude: 135.77 })).toBe(2); // between m and e
+    expect(bestSlot(line, { latitude: 35, longitude: 135.71 })).toBe(0); // on the way to w
+    expect(bestSlot(line, { latitude: 35, longitude: 135.9 })).toBe(3); // past e, on the way to the hotel
+  });
+
+  it("keeps a day's airport stops where they are", () => {
+    const flying = {
+      ...line,
+      visits: [at("kix", 34.43, 135.23, "airport"), ...line.visits, at("itm", 34.78, 135.43, "airport")],
+    } as unknown as ItineraryDay;
+    expect(bestSlot(flying, { latitude: 35, longitude: 135.71 })).toBeGreaterThanOrEqual(1);
+    expect(bestSlot(flying, { latitude: 35, longitude: 135.9 })).toBeLessThanOrEqual(4);
+    expect(bestSlot(flying, { latitude: 35, longitude: 135.735 })).toBe(2);
+  });
+
+  it("takes the first slot of an empty day", () => {
+    expect(
+      bestSlot({ ...line, visits: [] } as unknown as ItineraryDay, { latitude: 35, longitude: 136 }),
+    ).toBe(0);
   });
 });

@@ -118,6 +118,38 @@ export function dropToEdit(
   };
 }
 
+type Point = { latitude: number; longitude: number };
+/** Kilometres between two points, near enough for comparing detours within a day. */
+const km = (a: Point, b: Point) => {
+  const x = (b.longitude - a.longitude) * Math.cos((((a.latitude + b.latitude) / 2) * Math.PI) / 180);
+  return Math.hypot(x, b.latitude - a.latitude) * 111.2;
+};
+
+/**
+ * Where a visit moved to another day goes ("Move to Day N"): the slot between that day's own visits
+ * that lengthens its route least, between its start and its end (system stops, an airport, stay where
+ * they are). First of the day, always, sent the group back and forth across town.
+ */
+export function bestSlot(day: ItineraryDay, at: Point): number {
+  const { visits } = day;
+  let head = 0;
+  while (head < visits.length && visits[head]!.system) head++;
+  let last = visits.length;
+  while (last > head && visits[last - 1]!.system) last--;
+  let best = head;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (let i = head; i <= last; i++) {
+    const before: Point = i === 0 ? day.start : visits[i - 1]!;
+    const after: Point = i === visits.length ? day.end : visits[i]!;
+    const cost = km(before, at) + km(at, after) - km(before, after);
+    if (cost < bestCost - 1e-9) {
+      best = i;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
 /** Drag-resize: 1 px per minute, at least 15 minutes, snapped to 5 minutes (spec 2 s.5 and s.9). */
 export function resizeMinutes(stayMinutes: number, dyPx: number): number {
   return Math.max(RESIZE_MIN_MINUTES, Math.round((stayMinutes + dyPx) / 5) * 5);

@@ -84,16 +84,15 @@ export function PlaceRow({
             {t("places:row.whyThisTime", { note: plan.note })}
           </p>
         ) : null}
-      </div>
-      <div className="flex shrink-0 flex-col items-end justify-between">
-        <div className="flex">
-          <ManageButtons place={place} actions={actions} />
-        </div>
+        {/* Under the details, not beside them: beside, on a phone, it left the name two letters a line. */}
         {place.myWish === null ? (
-          <Button size="sm" variant="secondary" onClick={() => actions.onWant(place)}>
+          <Button size="sm" variant="secondary" className="mt-2" onClick={() => actions.onWant(place)}>
             {t("places:card.wantToo")}
           </Button>
         ) : null}
+      </div>
+      <div className="flex shrink-0 items-start">
+        <ManageButtons place={place} actions={actions} />
       </div>
     </li>
   );

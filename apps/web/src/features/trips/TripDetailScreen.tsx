@@ -12,6 +12,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { FullPageSpinner } from "../../ui/Spinner";
 import { useActiveResult } from "../itinerary/api";
 import { ScoreBadge } from "../itinerary/ScorePopup";
+import { PendingScreen } from "../offline/PendingScreen";
 import { tripDetailQuery } from "./api";
 import { useCurrentTripId } from "./currentTrip";
 import { DeadlineBanner } from "./DeadlineBadge";
@@ -91,7 +92,9 @@ export function TripDetailScreen() {
         </Button>
       </EmptyState>
     );
-  if (full.isPending || !detail.data || !loaded) return <FullPageSpinner />;
+  // Offline, a trip never opened here has nothing to show: said so, not a spinner for ever.
+  if (full.isPending) return <PendingScreen reads={[full]} />;
+  if (!detail.data || !loaded) return <FullPageSpinner />;
 
   const { trip } = detail.data;
   return (

@@ -83,8 +83,10 @@ export function TripForm({ trip, onDone }: { trip?: Trip; onDone(trip: Trip): vo
       onDone(result.trip);
     } catch (err) {
       const fallback = trip ? t("server:trips.updateFailed") : t("server:trips.createFailed");
-      // Plan limits and validation come with the server's own words; anything else gets the spec's.
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : fallback);
+      // Plan limits and validation come with the server's own words; offline, why it failed (the
+      // banner says changes wait, but a new trip cannot); anything else gets the spec's.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setError(err.message);
+      else setError(navigator.onLine ? fallback : t("offline:needsNetwork"));
     }
   }
 

@@ -55,6 +55,12 @@ describe("isOutdoor", () => {
     expect(isOutdoor({ category: "tourist_attraction", name: "Shinjuku Gyoen" })).toBe(true);
     expect(isOutdoor({ category: "tourist_attraction", name: "Piazzale Michelangelo viewpoint" })).toBe(true);
     expect(isOutdoor({ category: "shopping", name: "Porta Portese flea market" })).toBe(true);
+    // Walks along a canal or a river are seen by day too (a QA plan put one after sunset).
+    expect(isOutdoor({ category: "tourist_attraction", name: "Philosopher's Path" })).toBe(true);
+    expect(isOutdoor({ category: "tourist_attraction", name: "哲学の道" })).toBe(true);
+    expect(isOutdoor({ category: "tourist_attraction", name: "Kamo River walk" })).toBe(true);
+    expect(isOutdoor({ category: "tourist_attraction", name: "Canal Saint-Martin" })).toBe(true);
+    expect(isOutdoor({ category: "museum", name: "Walker Art Center" })).toBe(false);
     expect(isOutdoor({ category: "museum", name: "Musée de l'Orangerie (Tuileries Garden)" })).toBe(false);
     expect(isOutdoor({ category: "tourist_attraction", name: "Shibuya Sky observation deck" })).toBe(false);
     expect(isOutdoor({ category: "tourist_attraction", name: "Mount Inasa night view" })).toBe(false);

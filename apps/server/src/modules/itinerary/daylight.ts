@@ -12,7 +12,7 @@ const NIGHT_NAME = /night|nocturn|illuminat|light[- ]?up|夜/i;
 const INDOOR_VIEW = /observation|tower|deck|sky|building|タワー|展望台/i;
 /** Outdoor by name, whatever the category a provider gave (a garden filed as an attraction). */
 const OUTDOOR_NAME =
-  /garden|jardin|jardín|giardin|garten|gyoen|gyōen|botanic|\bpark\b|\bparc\b|parque|parco|庭園|御苑|公園|viewpoint|view point|lookout|belvedere|overlook|mirador|miradouro|beach|\bzoo\b|bamboo grove|trail|waterfall|\bfalls\b|flea market|street market|open[- ]air|floating market/i;
+  /garden|jardin|jardín|giardin|garten|gyoen|gyōen|botanic|\bpark\b|\bparc\b|parque|parco|庭園|御苑|公園|viewpoint|view point|lookout|belvedere|overlook|mirador|miradouro|beach|\bzoo\b|bamboo grove|trail|waterfall|\bfalls\b|flea market|street market|open[- ]air|floating market|\bpath\b|promenade|\bwalk\b|boardwalk|riverside|\bcanal\b|\bgorge\b|hiking|哲学の道|散策路|散歩道/i;
 /** Named like a park, but not one to walk in by day. */
 const NOT_OUTDOOR_NAME = /amusement|theme park|car park|parking|water park|park hotel|park hyatt/i;
 /** Categories that are never a walk outside (a restaurant in a park is dinner, not the park). */

@@ -15,7 +15,8 @@ export function presentPlan(
   settings: OptimizationSettings,
   extra: {
     tooFar?: string[];
-    locks?: Map<string, { kind: "day" | "time" }>;
+    /** The current plan's locks: the day (and the start, for "time") each visit was locked to. */
+    locks?: Map<string, { kind: "day" | "time"; date?: string; start?: string }>;
     preferred?: Map<string, string>;
     /** Places whose hours never meet their time-of-day wish on the trip's days: their hours. */
     closedThen?: Map<string, string>;
@@ -29,11 +30,17 @@ export function presentPlan(
     days: plan.days.map((d, i) => {
       const frame = frames[i]!;
       const visits = d.visits.map(({ preferredMissed, ...v }) => {
+        const lock = extra.locks?.get(v.placeId);
+        // A lock the plan could not keep (its day gone with new trip dates, no room left then) is
+        // lifted and said so: still showing "Locked" on another day would be untrue.
+        const kept = lock && keptLock(lock, d.date, v.start);
         return {
-          ...namedVisit(v, byId.get(v.placeId)!, extra.locks?.get(v.placeId)?.kind),
-          ...(preferredMissed
-            ? missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId))
-            : {}),
+          ...namedVisit(v, byId.get(v.placeId)!, kept ? lock.kind : undefined),
+          ...(lock && !kept
+            ? lockLiftedNote()
+            : preferredMissed
+              ? missedNote(extra.preferred?.get(v.placeId), extra.closedThen?.get(v.placeId))
+              : {}),
         };
       });
       const home = frame.home ? homeStops(frame, d.back, d.backTravelMinutes, d.backMode) : null;
@@ -93,6 +100,23 @@ const NO_ROOM: Record<string, ServerKey> = {
  * on any day of the trip (`closedThen`: its hours), or the days had no room then. In English, with the
  * key and values each reader's app says it with.
  */
+/** Whether a visit is where its lock put it: that day, and for a time lock about that time. */
+export function keptLock(
+  lock: { kind: "day" | "time"; date?: string; start?: string },
+  date: string,
+  start: string,
+) {
+  if (lock.date !== undefined && lock.date !== date) return false;
+  if (lock.kind !== "time" || lock.start === undefined) return true;
+  return Math.abs(parseHhmm(lock.start) - parseHhmm(start)) <= 15;
+}
+
+/** The note of a visit whose lock could not be kept. */
+export function lockLiftedNote() {
+  const { text, key } = planText("server:plan.lockLifted");
+  return { note: text, noteKey: key };
+}
+
 export function missedNote(preferred: string | undefined, closedThen?: string | null) {
   const { text, key, params } = closedThen
     ? planText(CLOSED_THEN[preferred ?? ""] ?? "server:plan.missedClosed.any", { hours: closedThen })

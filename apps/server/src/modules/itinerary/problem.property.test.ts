@@ -63,3 +63,31 @@ describe("a booked outbound flight", () => {
     );
   });
 });
+
+describe("locks on a new plan", () => {
+  const kyoto = {
+    ...seoul,
+    departureLocation: "Kyoto",
+    departureLatitude: 34.9858,
+    departureLongitude: 135.7588,
+  };
+  it("keeps a lock the plan kept, and lifts, saying so, one it could not (its day no longer in the trip)", () => {
+    const { problem, frames } = buildProblem(kyoto, places, settings);
+    const plan = solveSync(problem, { effort: 0.05, timeLimitMs: 3000, steady: true });
+    const visitOf = (result: ReturnType<typeof presentPlan>, id: string) =>
+      result.days.flatMap((d) => d.visits.map((v) => ({ ...v, date: d.date }))).find((v) => v.placeId === id);
+    const planned = visitOf(presentPlan(plan, named, [], frames, settings), "kinkakuji")!;
+    const kept = presentPlan(plan, named, [], frames, settings, {
+      locks: new Map([["kinkakuji", { kind: "time" as const, date: planned.date, start: planned.start }]]),
+    });
+    expect(visitOf(kept, "kinkakuji")).toMatchObject({ locked: "time" });
+    expect(visitOf(kept, "kinkakuji")!.noteKey).toBeUndefined();
+    // Locked to a day of the trip's old dates: the visit is elsewhere now, and not called locked.
+    const lifted = presentPlan(plan, named, [], frames, settings, {
+      locks: new Map([["kinkakuji", { kind: "day" as const, date: "2026-04-11" }]]),
+    });
+    expect(visitOf(lifted, "kinkakuji")!.locked).toBeUndefined();
+    expect(visitOf(lifted, "kinkakuji")).toMatchObject({ noteKey: "plan.lockLifted" });
+    expect(visitOf(lifted, "kinkakuji")!.note).toContain("the lock was lifted");
+  });
+});

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { router } from "./app/router";
-import { preloadScreen } from "./app/screens";
 import { installSessionHandling, startSessionRead } from "./features/auth/session";
 import { DialogsProvider } from "./features/info/dialogs";
 import { OfflineSync } from "./features/offline/OfflineSync";
@@ -110,8 +109,6 @@ function LanguageRoot({ children }: { children: React.ReactNode }) {
 
 // The catalogues and what this device kept for offline use, both before the first render; the
 // trip screens' date formats are built while they load (i18n/format.ts).
-// A screen opened by its address (a reload, a shared link, a link from the chat) loads with them.
-preloadScreen(window.location.pathname);
 const booted = Promise.all([initI18n(), bootOffline(queryClient)]);
 if (tripBound) prepareFormats(browserLanguage());
 await booted;

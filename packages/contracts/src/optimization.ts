@@ -192,14 +192,16 @@ export type OptimizationScores = z.infer<typeof scoresSchema>;
  * A rule a calendar edit broke (spec 2 'adjustment_message'): a visit outside its opening hours, the
  * day running past its end... in English, with its catalogue key and values for each member's app.
  */
-export const brokenRuleSchema = z.object({
-  /** Which day of the plan (1-based): an edit of that day replaces its rules. */
-  day: z.number().int(),
+export const violationSchema = z.object({
   kind: z.string(),
-  message: z.string(),
   placeId: z.string().optional(),
+  message: z.string(),
   messageKey: z.string().optional(),
   messageParams: textParamsSchema.optional(),
+});
+export const brokenRuleSchema = violationSchema.extend({
+  /** Which day of the plan (1-based): an edit of that day replaces its rules. */
+  day: z.number().int(),
 });
 export type BrokenRule = z.infer<typeof brokenRuleSchema>;
 
@@ -295,13 +297,6 @@ export const itineraryEditSchema = z.discriminatedUnion("type", [
 ]);
 export type ItineraryEdit = z.infer<typeof itineraryEditSchema>;
 
-export const violationSchema = z.object({
-  kind: z.string(),
-  placeId: z.string().optional(),
-  message: z.string(),
-  messageKey: z.string().optional(),
-  messageParams: textParamsSchema.optional(),
-});
 export const itineraryEditResponseSchema = z.object({
   result: optimizationResultSchema,
   violations: z.array(violationSchema),

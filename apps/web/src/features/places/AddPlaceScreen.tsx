@@ -158,6 +158,16 @@ function PlaceForm({
   const busy = add.isPending || update.isPending || uploading;
   const ready = editing || (mode === "search" ? picked : pin && pinName.trim());
 
+  // Where a member goes from a screen that cannot add: the closed and the full one.
+  const backToPlaces = (
+    <Link
+      to="/my-trip/my-places"
+      className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+    >
+      {t("places:add.backToPlaces")}
+    </Link>
+  );
+
   if (!editing && !canAddNow)
     return (
       <EmptyState
@@ -166,12 +176,7 @@ function PlaceForm({
         // The deadline closes it for those with the right; without it, the deadline is beside the point.
         text={t(trip.my.canAddPlaces ? "server:places.deadlinePassed" : "server:places.noAddPermission")}
       >
-        <Link
-          to="/my-trip/my-places"
-          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
-        >
-          {t("places:add.backToPlaces")}
-        </Link>
+        {backToPlaces}
       </EmptyState>
     );
 
@@ -183,12 +188,7 @@ function PlaceForm({
         text={t("server:places.placeLimit")}
       >
         <Button onClick={() => openDialog("premium", "places")}>{t("billing:upgrade")}</Button>
-        <Link
-          to="/my-trip/my-places"
-          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
-        >
-          {t("places:add.backToPlaces")}
-        </Link>
+        {backToPlaces}
       </EmptyState>
     );
 

@@ -70,7 +70,12 @@ export async function setLanguage(lng: Language): Promise<void> {
     // private mode: the choice lasts for this page only
   }
   applyToDocument(lng);
-  if (i18next.language !== lng) await i18next.changeLanguage(lng);
+  if (i18next.language === lng) return;
+  // i18next switches only once the new language's catalogues are in, and until then loads any area a
+  // screen asks for in the old language only: that screen then showed catalogue keys. Preloading the
+  // new language makes such a load fetch both.
+  i18next.options.preload = [lng];
+  await i18next.changeLanguage(lng);
 }
 
 /** The language the app speaks now. */

@@ -350,3 +350,61 @@ test("what an edit broke stays on the calendar for every member, after a reload 
   await expect(banner).toHaveCount(0);
   await owner.dispose();
 });
+
+test("the night's hotel block starts after a day that runs past 22:00, never over its visits", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await guestApi(baseURL!, "Sora");
+  const created = await owner.post("/api/trips", {
+    data: {
+      name: "Late Nara",
+      departureLocation: "Nara Station",
+      departureLatitude: 34.6806,
+      departureLongitude: 135.8199,
+      startDate: isoInDays(40),
+      endDate: isoInDays(41),
+    },
+  });
+  const tripId = (await created.json()).trip.id;
+  for (const [i, name] of ["Todai-ji", "Kasuga Taisha", "Nara Park"].entries())
+    await owner.post(`/api/trips/${tripId}/places`, {
+      data: { name, latitude: 34.685 + i / 200, longitude: 135.84 + i / 200, stayMinutes: 60, wishLevel: 7 },
+    });
+  type Day = { day: number; visits: { placeId: string; start: string; system?: boolean }[] };
+  let plan = (await optimiseAndWait(owner, tripId)) as { days: Day[] };
+  const own = (d: Day) => d.visits.filter((v) => !v.system);
+  if (own(plan.days[0]!).length === 0) {
+    // Day 1 needs a visit: the night after it is the one drawn.
+    const from = plan.days[1]!;
+    const index = from.visits.findIndex((v) => !v.system);
+    const moved = await owner.post(`/api/trips/${tripId}/itinerary/edits`, {
+      data: { type: "move", fromDay: 2, index, toDay: 1, toIndex: 0 },
+    });
+    expect(moved.ok()).toBeTruthy();
+    plan = (await (await owner.get(`/api/trips/${tripId}/optimizations/active`)).json()).result;
+  }
+  const last = own(plan.days[0]!).at(-1)!;
+  const startMin = Number(last.start.slice(0, 2)) * 60 + Number(last.start.slice(3, 5));
+  const resized = await owner.post(`/api/trips/${tripId}/itinerary/edits`, {
+    data: { type: "resize", day: 1, placeId: last.placeId, stayMinutes: 22 * 60 + 40 - startMin },
+  });
+  expect(resized.ok()).toBeTruthy();
+
+  const code = (await (await owner.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const page = await guestPage(browser, "Mika");
+  expect((await page.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  await page.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  await page.goto("/my-trip");
+  await page.getByRole("tab", { name: "Calendar" }).click();
+  const day1 = page.getByRole("region", { name: "Day 1" });
+  const late = day1.locator(`[data-visit="${last.placeId}"]`);
+  await expect(late).toContainText("22:40");
+  const hotel = day1.locator("[data-hotel]");
+  await hotel.scrollIntoViewIfNeeded();
+  const lateBox = (await late.boundingBox())!;
+  const hotelBox = (await hotel.boundingBox())!;
+  expect(hotelBox.y).toBeGreaterThanOrEqual(lateBox.y + lateBox.height);
+  await shot(page, testInfo, "calendar-late-day-hotel");
+  await owner.dispose();
+});

@@ -52,6 +52,21 @@ export function yOf(hhmm: string): number {
 }
 const blockHeight = (v: { start: string; end: string }) => Math.max(MIN_BLOCK_PX, yOf(v.end) - yOf(v.start));
 
+const NIGHT_MIN_PX = 20;
+/**
+ * Where the night's hotel blocks end in the morning and start in the evening: 08:00 and 22:00, unless
+ * the day leaves earlier or comes back (or its last visit ends) later; then they stop at the day's start
+ * and end blocks instead of covering them and its visits.
+ */
+export function hotelSpans(d: { depart: string; back: string; visits: { start: string; end: string }[] }) {
+  const last = d.visits.at(-1);
+  const dayEnd = Math.max(yOf(d.back) + SYSTEM_PX, last ? yOf(last.start) + blockHeight(last) : 0);
+  return {
+    morningHeight: Math.max(NIGHT_MIN_PX, Math.min(yOf("08:00"), yOf(d.depart) - SYSTEM_PX)),
+    eveningTop: Math.min(CALENDAR_HEIGHT - NIGHT_MIN_PX, Math.max(yOf("22:00"), dayEnd)),
+  };
+}
+
 const HOURS = Array.from({ length: 18 }, (_, i) => i + 6);
 /** The day's date under its title: "Thu, Dec 10", "12月10日(木)". */
 const dayTitle = (date: string) => formatDate(date, { weekday: "short", month: "short", day: "numeric" });
@@ -298,6 +313,7 @@ function DayColumn({
   const nightHotel = (date: string | undefined) => (date ? hotelForNight(bookings, date) : undefined);
   const morning = nightHotel(prevDate);
   const evening = nightHotel(d.date);
+  const { morningHeight, eveningTop } = hotelSpans(d);
   const visitBooking = (v: PlanVisit, i: number): BlockBooking | undefined => {
     if (!mealsReady) return undefined;
     if (v.bookingId && system[i]) {
@@ -344,7 +360,7 @@ function DayColumn({
         {first ? null : (
           <Hotel
             top={0}
-            height={yOf("08:00")}
+            height={morningHeight}
             name={morning?.hotelName ?? serverText(d.start.name, d.start.nameKey)}
             booked={Boolean(morning)}
             onOpen={() => onNight(false)}
@@ -352,8 +368,8 @@ function DayColumn({
         )}
         {last ? null : (
           <Hotel
-            top={yOf("22:00")}
-            height={CALENDAR_HEIGHT - yOf("22:00")}
+            top={eveningTop}
+            height={CALENDAR_HEIGHT - eveningTop}
             name={evening?.hotelName ?? serverText(d.end.name, d.end.nameKey)}
             booked={Boolean(evening)}
             onOpen={() => onNight(true)}
@@ -443,7 +459,7 @@ function DayColumn({
   );
 }
 
-/** The night 22:00-08:00: the booked hotel's name, else the plan's night point; opens the hotel dialog. */
+/** The night (22:00-08:00, hotelSpans): the booked hotel's name, else the plan's night point; opens the hotel dialog. */
 function Hotel({
   top,
   height,

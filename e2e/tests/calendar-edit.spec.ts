@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
-import { guestApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
+import { createKyotoTripApi, guestApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
 
 const SHOTS = "/tmp/shots-calendar";
 const visit = (page: Page, day: number, name: string) =>
@@ -406,5 +406,63 @@ test("the night's hotel block starts after a day that runs past 22:00, never ove
   const hotelBox = (await hotel.boundingBox())!;
   expect(hotelBox.y).toBeGreaterThanOrEqual(lateBox.y + lateBox.height);
   await shot(page, testInfo, "calendar-late-day-hotel");
+  await owner.dispose();
+});
+
+test("an edit that loses a time-of-day wish, or takes a park past sunset, says so", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await guestApi(baseURL!, "Aoi");
+  // December in Kyoto: the sun sets before 17:00.
+  const tripId = await createKyotoTripApi(owner, "Winter Kyoto", 12, 1);
+  const add = async (data: Record<string, unknown>) => {
+    const res = await owner.post(`/api/trips/${tripId}/places`, { data: { wishLevel: 8, ...data } });
+    expect(res.status()).toBe(201);
+    return (await res.json()).place.id as string;
+  };
+  const park = await add({
+    name: "Maruyama Park",
+    category: "park",
+    latitude: 35.0036,
+    longitude: 135.7806,
+    stayMinutes: 60,
+    preferredTimeOfDay: "morning",
+  });
+  const museum = await add({
+    name: "Kyoto National Museum",
+    category: "museum",
+    latitude: 34.9899,
+    longitude: 135.7731,
+    stayMinutes: 120,
+    openingHours: "Mo-Su 09:30-17:00",
+  });
+  const plan = (await optimiseAndWait(owner, tripId)) as { days: { visits: { placeId: string }[] }[] };
+  expect(plan.days[0]!.visits.map((v) => v.placeId)).toEqual([park, museum]);
+  const edit = async (data: Record<string, unknown>) =>
+    expect((await owner.post(`/api/trips/${tripId}/itinerary/edits`, { data })).ok()).toBeTruthy();
+
+  const code = (await (await owner.get(`/api/trips/${tripId}/invitation`)).json()).displayCode;
+  const page = await guestPage(browser, "Ren");
+  expect((await page.request.post("/api/trips/join", { data: { code } })).ok()).toBeTruthy();
+  await page.evaluate((id) => localStorage.setItem("currentTripId", id), tripId);
+  const banner = page.getByRole("region", { name: "Saved with problems" });
+  const open = async () => {
+    await page.goto("/my-trip");
+    await page.getByRole("tab", { name: "Calendar" }).click();
+  };
+
+  // The park after the museum: past the morning it was wished for.
+  await edit({ type: "reorder", day: 1, from: 0, to: 1 });
+  await open();
+  await expect(banner).toContainText(/Maruyama Park \d\d:\d\d-\d\d:\d\d is no longer in the morning/);
+  // Seven hours of museum: the park after sunset, said as that (its hours would not say why).
+  await edit({ type: "resize", day: 1, placeId: museum, stayMinutes: 420 });
+  await open();
+  await expect(banner).toContainText(
+    /Maruyama Park \d\d:\d\d-\d\d:\d\d is outdoors and runs after dark \(sunset 1[67]:\d\d\)/,
+  );
+  await expect(banner).not.toContainText("no longer in the morning");
+  await shot(page, testInfo, "calendar-after-dark");
   await owner.dispose();
 });

@@ -3,7 +3,7 @@ import { MEALS } from "./meals";
 import type { Model } from "./model";
 import { legModeOf } from "./plan";
 import { formatHhmm, parseAfter } from "./time";
-import type { Meal, MealKind, PlanDay, Problem, Visit } from "./types";
+import type { Meal, MealKind, PlanDay, PreferredTime, Problem, Visit } from "./types";
 
 /** A manual change to one day, as the calendar makes them. Indices count visits (meals move along). */
 export type ScheduleEdit =
@@ -23,10 +23,15 @@ export type ScheduleEdit =
 export const MEAL_VISIT_AT: Record<MealKind, number> = { breakfast: 8 * 60, lunch: 12 * 60, dinner: 18 * 60 };
 
 export interface Violation {
-  /** `visits_end`: open then, but past the end of the day's visits (the pace's, or a flight home's). */
-  kind: "closed" | "visits_end" | "day_end" | "meal" | "duplicate";
+  /**
+   * `visits_end`: open then, but past the end of the day's visits (the pace's, or a flight home's).
+   * `time_of_day`: open then, but outside the time of day the place was wished for, which it had before
+   * the edit (or it is new to the day).
+   */
+  kind: "closed" | "visits_end" | "day_end" | "meal" | "duplicate" | "time_of_day";
   placeId?: string;
   meal?: MealKind;
+  preferred?: PreferredTime;
   message: string;
 }
 
@@ -62,6 +67,13 @@ export function reschedule(
   // A meal whose visit is not in the day (moved away by an older version) is a break again.
   for (const [kind, placeId] of mealAt) if (!items.some((it) => it.placeId === placeId)) mealAt.delete(kind);
   const mealOf = new Map([...mealAt].map(([kind, placeId]) => [placeId, kind]));
+  // Where each visit was before the edit: a time-of-day wish the plan had not kept is not news.
+  const before = new Map(
+    day.visits.map((v) => {
+      const start = parseAfter(v.start, 0);
+      return [v.placeId, [start, parseAfter(v.end, start)] as const];
+    }),
+  );
 
   const violations: Violation[] = [];
   const seen = new Set<string>();
@@ -112,14 +124,14 @@ export function reschedule(
     // A visit waits for the time of day it was wished for where that still fits; else its opening
     // hours alone hold (a time-of-day wish is not a rule of the day).
     let start = Number.NaN;
-    for (const windows of [
-      openWindows(c.model, t, v),
-      ...(c.relaxed ? [openWindows(c.relaxed, t, v)] : []),
-    ]) {
+    const strict = openWindows(c.model, t, v);
+    let wishMissed = false;
+    for (const windows of [strict, ...(c.relaxed ? [openWindows(c.relaxed, t, v)] : [])]) {
       for (const [o, cl] of windows) {
         const s = Math.max(earliest, o);
         if (s + item.stay <= cl) {
           start = s;
+          wishMissed = windows !== strict;
           break;
         }
       }
@@ -149,6 +161,15 @@ export function reschedule(
           message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is outside its opening hours`,
         });
     }
+    const preferred = problem.places[v]!.preferred;
+    const was = before.get(item.placeId);
+    if (wishMissed && preferred && (!was || strict.some(([o, cl]) => o <= was[0] && was[1] <= cl)))
+      violations.push({
+        kind: "time_of_day",
+        placeId: item.placeId,
+        preferred,
+        message: `"${item.placeId}" ${formatHhmm(start)}-${formatHhmm(start + item.stay)} is not in the ${preferred} it was wished for`,
+      });
     if (late)
       violations.push({
         kind: "meal",

@@ -101,6 +101,34 @@ describe("reschedule", () => {
     expect(violations.map((v) => v.kind)).toContain("day_end");
   });
 
+  it("says a time-of-day wish the edit lost, and not one the plan had already missed", () => {
+    const wished: Problem = {
+      ...problem,
+      places: [
+        { id: "garden", location: "x", stayMinutes: 60, wishes: { a: 5 }, preferred: "morning" },
+        { id: "museum", location: "x", stayMinutes: 180, wishes: { a: 4 }, open: [["10:00", "17:00"]] },
+      ],
+    };
+    const planned = solveSync(wished).days[0]!;
+    expect(planned.visits.map((v) => v.placeId)).toEqual(["garden", "museum"]);
+    // The garden after three hours of museum: 14:30, past the morning it was wished for.
+    const { day: later, violations } = reschedule(wished, planned, [{ type: "reorder", from: 0, to: 1 }]);
+    expect(later.visits.map((v) => v.placeId)).toEqual(["museum", "garden"]);
+    expect(violations).toEqual([
+      {
+        kind: "time_of_day",
+        placeId: "garden",
+        preferred: "morning",
+        message: expect.stringMatching(
+          /^"garden" \d\d:\d\d-\d\d:\d\d is not in the morning it was wished for$/,
+        ),
+      },
+    ]);
+    // Editing that day again does not say it anew: the wish was already lost before this edit.
+    const again = reschedule(wished, later, [{ type: "resize", placeId: "museum", stayMinutes: 150 }]);
+    expect(again.violations).toEqual([]);
+  });
+
   it("keeps lunch when the visit it followed is removed", () => {
     const { day: less, violations } = reschedule(problem, day, [{ type: "remove", placeId: "museum" }]);
     expect(less.visits.map((v) => v.placeId)).toEqual(["park"]);

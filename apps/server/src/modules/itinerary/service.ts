@@ -14,7 +14,7 @@ import type { Db } from "../../db/connect";
 import { trips } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import type { TripScope } from "../../http/guards";
-import { type Language, planText, type ServerKey, text } from "../../i18n";
+import { type Language, text } from "../../i18n";
 import type { OptimizationQueue, QueuedOptimization } from "../../jobs/queue";
 import { SolveCancelled, solveInWorker } from "../../jobs/solver";
 import { modelRouting, type RoutingProvider } from "../../providers/routing";
@@ -38,6 +38,7 @@ import {
   upsertProgress,
 } from "./queries";
 import { saveEditedDays, saveResult } from "./save";
+import { adjustmentMessage } from "./violations";
 
 interface Running {
   jobId: string;
@@ -237,7 +238,9 @@ export class OptimizationService {
       if ((err as Error).name === "ProblemError") throw badRequest((err as Error).message);
       throw err;
     }
-    const violations = applied.violations.map((v) => adjustmentMessage(v, data.places));
+    const violations = applied.violations.map((v) =>
+      adjustmentMessage(v, data.places, applied.days[v.day - 1]?.date),
+    );
     // Every member sees what is broken, after a reload too: the days this edit recomputed say it anew.
     const brokenRules = [
       ...(result.brokenRules ?? []).filter((r) => !applied.touched.has(r.day)),
@@ -525,55 +528,6 @@ function lockedVisits(result: OptimizationResult | null): Map<string, PlaceLock>
           ...(v.locked === "time" ? { start: v.start } : {}),
         });
   return out;
-}
-
-/**
- * A broken rule of a calendar edit in the group's words (spec 2 'adjustment_message'): the place by
- * its name, and its opening hours when the edit put it outside them. The edit is saved either way.
- * With the key and values each member's app says it with (issue 13); the English stays as it was.
- */
-function adjustmentMessage<V extends { kind: string; placeId?: string; message: string }>(
-  v: V,
-  places: { id: string; name: string; category: string; openingHours: unknown }[],
-) {
-  const place = v.placeId ? places.find((p) => p.id === v.placeId) : undefined;
-  const hours = place && v.kind === "closed" ? hoursOf(place).value : undefined;
-  const said = violationText(v, place?.name, hours);
-  const keyed = said ? { messageKey: said.key, messageParams: said.params } : {};
-  if (!place) return { ...v, ...keyed };
-  let message = v.message.replaceAll(`"${place.id}"`, place.name);
-  if (v.kind === "closed") message += ` (open ${hours}). Please adjust the visit.`;
-  if (v.kind === "visits_end") message += ". Please adjust the visit.";
-  return { ...v, message, ...keyed };
-}
-
-const MEAL_LATE: Record<string, ServerKey> = {
-  breakfast: "server:violation.breakfastLate",
-  lunch: "server:violation.lunchLate",
-  dinner: "server:violation.dinnerLate",
-};
-
-/** The catalogue text of an optimiser violation, from its kind and the times its message names. */
-function violationText(v: { kind: string; message: string }, place?: string, hours?: string) {
-  if (v.kind === "closed" && place && hours) {
-    const m = /(\d\d:\d\d)-(\d\d:\d\d) is outside/.exec(v.message);
-    if (m) return planText("server:violation.closed", { place, from: m[1]!, to: m[2]!, hours });
-  }
-  if (v.kind === "visits_end" && place) {
-    const m = /(\d\d:\d\d)-(\d\d:\d\d) runs past the end of the day's visits (\d\d:\d\d)/.exec(v.message);
-    if (m) return planText("server:violation.visitsEnd", { place, from: m[1]!, to: m[2]!, end: m[3]! });
-  }
-  if (v.kind === "duplicate" && place) return planText("server:violation.duplicate", { place });
-  if (v.kind === "meal") {
-    const m = /^(\w+) starts at (\d\d:\d\d)/.exec(v.message);
-    const key = m ? MEAL_LATE[m[1]!] : undefined;
-    if (key) return planText(key, { time: m![2]! });
-  }
-  if (v.kind === "day_end") {
-    const m = /^back at (\d\d:\d\d), after the day's end (\d\d:\d\d)/.exec(v.message);
-    if (m) return planText("server:violation.dayEnd", { time: m[1]!, end: m[2]! });
-  }
-  return undefined;
 }
 
 /** Settings that ask for a different plan, not the same one again (issue 26: the pace must show). */

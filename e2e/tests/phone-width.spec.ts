@@ -26,6 +26,8 @@ test("@phone every screen of a trip with long names fits a 360 px phone, light a
     "Autumn leaves in Kyoto and the temples of the northern hills with everyone",
     30,
   );
+  // A second trip on home whose name is one word of 75 characters: nothing to break it at.
+  await createKyotoTripApi(owner.request, "Kyoto".repeat(15), 60);
   const place = await owner.request.post(`/api/trips/${tripId}/places`, {
     data: {
       name: "Rokuon-ji, the Temple of the Golden Pavilion (Kinkaku-ji) and its mirror pond garden",

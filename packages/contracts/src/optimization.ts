@@ -44,6 +44,8 @@ export type OptimizationSettings = z.output<typeof optimizationSettingsSchema>;
 
 export const OPTIMIZATION_STAGES = ["collecting", "normalizing", "selecting", "routing", "complete"] as const;
 export type OptimizationStage = (typeof OPTIMIZATION_STAGES)[number];
+/** The stages a run ends with: once one is said, the run is over. */
+export const FINAL_STAGES: ReadonlySet<string> = new Set(["complete", "error", "cancelled"]);
 export const STAGE_LABELS: Record<OptimizationStage, string> = {
   collecting: "Collecting places and wishes",
   normalizing: "Measuring each member's best plan",

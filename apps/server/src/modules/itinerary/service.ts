@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import {
   categorizeError,
+  FINAL_STAGES,
   type ItineraryEdit,
   OPTIMIZATION_MESSAGES,
   type OptimizationProgress,
@@ -47,7 +48,14 @@ interface Running {
   progress?: OptimizationProgress;
 }
 
-const FINAL_STAGES = new Set(["complete", "error", "cancelled"]);
+/**
+ * Whether a job of this process is still under way. It stays in `running` until what follows its plan
+ * is done (events, the trip's zone), but once it has said its last stage it is over: a read then said
+ * 'running', and a screen that had shown the success overlay went back to the progress overlay, then
+ * celebrated the same plan again (seen on a loaded machine).
+ */
+export const stillRunning = (job: { progress?: { stage: string } }) =>
+  !(job.progress && FINAL_STAGES.has(job.progress.stage));
 /** A queued or running job reports at least this often; older unfinished progress is a lost job. */
 const ALIVE_MS = 60_000;
 
@@ -85,7 +93,8 @@ export class OptimizationService {
   /** The latest progress, and whether a job of the trip is queued or running here or elsewhere. */
   async status(scope: TripScope): Promise<{ progress: OptimizationProgress | null; running: boolean }> {
     const progress = await this.progress(scope);
-    if (this.running.has(scope.tripId)) return { progress, running: true };
+    const local = this.running.get(scope.tripId);
+    if (local) return { progress, running: stillRunning(local) };
     const alive =
       this.queue !== null &&
       progress !== null &&

@@ -37,4 +37,13 @@ describe("the optimisation overlay's state: the later of the channel's and a rea
     const none = { progress: null, running: false };
     expect(laterProgress(held, none)).toBe(none);
   });
+
+  it("never takes a finished run for a running one", () => {
+    const done = at("complete", 100, "2026-11-29T10:00:05.000Z");
+    expect(laterProgress({ progress: done, running: false }, { progress: done, running: true })).toEqual({
+      progress: done,
+      running: false,
+    });
+    expect(laterProgress(undefined, { progress: done, running: true }).running).toBe(false);
+  });
 });

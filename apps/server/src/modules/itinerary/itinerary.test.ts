@@ -476,6 +476,38 @@ describe("optimising a trip", () => {
     expect(refused.json().error.message).toBe(OPTIMIZATION_MESSAGES.noPermission);
   });
 
+  it("starts a new run when asked as the last one says 'complete', rather than joining the finished one", async () => {
+    const owner = (await registered(t.app, "again-owner@example.com")) as Who;
+    const trip = await createTrip(owner, {
+      departureLocation: "Kyoto Station",
+      departureLatitude: 34.9858,
+      departureLongitude: 135.7588,
+    });
+    for (const p of KYOTO.slice(0, 2))
+      await owner.post(`/api/trips/${trip.id}/places`, { ...p, wishLevel: 5 });
+    const ws = await t.app.injectWS("/api/ws", { headers: { cookie: owner.cookieHeader } });
+    ws.send(JSON.stringify({ type: "subscribe", tripId: trip.id }));
+    await new Promise((r) => setTimeout(r, 100));
+    // Asked the moment the first run says 'complete', while it still publishes its plan.
+    const again = new Promise<{ jobId: string; joined: boolean }>((resolve) =>
+      ws.on("message", (raw: Buffer) => {
+        const m = JSON.parse(String(raw));
+        if (
+          m.type === "event" &&
+          m.event.type === "optimization.progress" &&
+          m.event.progress.stage === "complete"
+        )
+          void owner.post(`/api/trips/${trip.id}/optimizations`, {}).then((res) => resolve(res.json()));
+      }),
+    );
+    const first = (await owner.post(`/api/trips/${trip.id}/optimizations`, {})).json();
+    const second = await again;
+    expect(second.joined).toBe(false);
+    expect(second.jobId).not.toBe(first.jobId);
+    expect((await waitDone(owner, trip.id)).jobId).toBe(second.jobId);
+    ws.terminate();
+  });
+
   it("does not let a non-member subscribe to a trip's channel", async () => {
     const owner = (await registered(t.app, "ws-owner@example.com")) as Who;
     const trip = await createTrip(owner);

@@ -90,11 +90,16 @@ export class OptimizationService {
     });
   }
 
+  /** This process's job of the trip, unless it has said its last stage (`stillRunning`). */
+  private underway(tripId: string) {
+    const job = this.running.get(tripId);
+    return job && stillRunning(job) ? job : undefined;
+  }
+
   /** The latest progress, and whether a job of the trip is queued or running here or elsewhere. */
   async status(scope: TripScope): Promise<{ progress: OptimizationProgress | null; running: boolean }> {
     const progress = await this.progress(scope);
-    const local = this.running.get(scope.tripId);
-    if (local) return { progress, running: stillRunning(local) };
+    if (this.underway(scope.tripId)) return { progress, running: true };
     const alive =
       this.queue !== null &&
       progress !== null &&
@@ -120,7 +125,8 @@ export class OptimizationService {
     scope: TripScope,
     settings: OptimizationSettings,
   ): Promise<{ jobId: string; joined: boolean }> {
-    const current = this.running.get(scope.tripId) ?? (this.queue ? await this.unfinished(scope) : null);
+    // A finished job still publishing its plan is not joined: a new run starts.
+    const current = this.underway(scope.tripId) ?? (this.queue ? await this.unfinished(scope) : null);
     if (current) return { jobId: current.jobId, joined: true };
 
     const started = Date.now();
@@ -368,7 +374,7 @@ export class OptimizationService {
   }
 
   async cancel(scope: TripScope): Promise<boolean> {
-    const local = this.running.get(scope.tripId);
+    const local = this.underway(scope.tripId);
     const remote = local || !this.queue ? null : await this.unfinished(scope);
     if (!local && !remote) return false;
     if (!scope.canOptimize && scope.role !== "admin") throw forbidden(OPTIMIZATION_MESSAGES.noPermission);
@@ -434,7 +440,7 @@ export class OptimizationService {
   }
 
   async progress(scope: TripScope): Promise<OptimizationProgress | null> {
-    const running = this.running.get(scope.tripId)?.progress;
+    const running = this.underway(scope.tripId)?.progress;
     if (running) return running;
     const row = await latestProgress(this.db, scope);
     return row ? presentProgress(row) : null;

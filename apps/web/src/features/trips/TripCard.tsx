@@ -34,7 +34,7 @@ export function TripCard({ trip, current, onOpen }: { trip: Trip; current: boole
       {/* The card opens with one button, the trip's name, stretched over the whole card; the rest is
           read as text ("From Kyoto", "To Osaka"), each fact once, not hidden inside the button. */}
       <div className="flex items-start justify-between gap-2 pr-24">
-        <h4 className="min-w-0 break-words text-base font-semibold leading-snug">
+        <h4 className="min-w-0 text-base font-semibold leading-snug [overflow-wrap:anywhere]">
           <button
             type="button"
             onClick={onOpen}

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { shot } from "./helpers";
 import { createKyotoTripApi, guestApi, guestPage, isoInDays, optimiseAndWait } from "./trip-helpers";
@@ -28,6 +28,34 @@ const centre = async (l: Locator) => {
   const b = (await l.boundingBox())!;
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 };
+
+/** A two-day trip from Nara Station, starting in `inDays` days, with three places around Nara Park: its id. */
+async function naraTrip(owner: APIRequestContext, name: string, inDays: number) {
+  const created = await owner.post("/api/trips", {
+    data: {
+      name,
+      departureLocation: "Nara Station",
+      departureLatitude: 34.6806,
+      departureLongitude: 135.8199,
+      startDate: isoInDays(inDays),
+      endDate: isoInDays(inDays + 1),
+    },
+  });
+  const tripId = (await created.json()).trip.id as string;
+  for (const [i, place] of ["Todai-ji", "Kasuga Taisha", "Nara Park"].entries()) {
+    const res = await owner.post(`/api/trips/${tripId}/places`, {
+      data: {
+        name: place,
+        latitude: 34.685 + i / 200,
+        longitude: 135.84 + i / 200,
+        stayMinutes: 60,
+        wishLevel: 7,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  return tripId;
+}
 
 test("calendar: drag across days, drag-resize, keyboard move; seen live by another member and kept", async ({
   browser,
@@ -295,31 +323,7 @@ test("what an edit broke stays on the calendar for every member, after a reload 
   baseURL,
 }, testInfo) => {
   const owner = await guestApi(baseURL!, "Rin");
-  const created = await owner.post("/api/trips", {
-    data: {
-      name: "Nara day",
-      departureLocation: "Nara Station",
-      departureLatitude: 34.6806,
-      departureLongitude: 135.8199,
-      startDate: isoInDays(50),
-      endDate: isoInDays(51),
-    },
-  });
-  const tripId = (await created.json()).trip.id;
-  for (const [i, name] of ["Todai-ji", "Kasuga Taisha", "Nara Park"].entries())
-    expect(
-      (
-        await owner.post(`/api/trips/${tripId}/places`, {
-          data: {
-            name,
-            latitude: 34.685 + i / 200,
-            longitude: 135.84 + i / 200,
-            stayMinutes: 60,
-            wishLevel: 7,
-          },
-        })
-      ).status(),
-    ).toBe(201);
+  const tripId = await naraTrip(owner, "Nara day", 50);
   const plan = (await optimiseAndWait(owner, tripId)) as {
     days: { day: number; visits: { placeId: string; system?: boolean }[] }[];
   };
@@ -356,21 +360,7 @@ test("the night's hotel block starts after a day that runs past 22:00, never ove
   baseURL,
 }, testInfo) => {
   const owner = await guestApi(baseURL!, "Sora");
-  const created = await owner.post("/api/trips", {
-    data: {
-      name: "Late Nara",
-      departureLocation: "Nara Station",
-      departureLatitude: 34.6806,
-      departureLongitude: 135.8199,
-      startDate: isoInDays(40),
-      endDate: isoInDays(41),
-    },
-  });
-  const tripId = (await created.json()).trip.id;
-  for (const [i, name] of ["Todai-ji", "Kasuga Taisha", "Nara Park"].entries())
-    await owner.post(`/api/trips/${tripId}/places`, {
-      data: { name, latitude: 34.685 + i / 200, longitude: 135.84 + i / 200, stayMinutes: 60, wishLevel: 7 },
-    });
+  const tripId = await naraTrip(owner, "Late Nara", 40);
   type Day = { day: number; visits: { placeId: string; start: string; system?: boolean }[] };
   let plan = (await optimiseAndWait(owner, tripId)) as { days: Day[] };
   const own = (d: Day) => d.visits.filter((v) => !v.system);
